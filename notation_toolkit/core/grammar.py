@@ -1,0 +1,509 @@
+"""Grammar loading and the translation of Lark errors into diagnostics.
+
+The ``.lark`` files in ``grammars/`` are the single source of truth of every syntax. This module
+finds them (source checkout, ``pip install .`` or ``pip install -e .``), builds parsers once per
+(grammar, start rule, options), lets users' own grammar files ``%import`` and ``%extend`` /
+``%override`` the shipped ones, and turns Lark's exceptions into ``NotationError`` diagnostics
+written in the user's words: Lark's terminal names never reach a user.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+from lark.lexer import PatternStr
+
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ParseError
+from notation_toolkit.core.span import Span
+
+
+def _find_grammar_dir() -> Path:
+    package_dir = Path(__file__).resolve().parent.parent
+    # A wheel carries the grammars inside the package; a source checkout or an editable install
+    # imports the package from the tree, where grammars/ sits beside it.
+    for candidate in (package_dir / "grammars", package_dir.parent / "grammars"):
+        if candidate.is_dir():
+            return candidate
+    raise RuntimeError(f"notation-toolkit is installed without its grammars (looked in {package_dir})")
+
+
+GRAMMAR_DIR: Path = _find_grammar_dir()
+
+_user_paths: list[Path] = []
+_lock = threading.Lock()
+_parsers: dict[tuple[Any, ...], Lark] = {}
+_descriptions: dict[Path, dict[str, str]] = {}
+
+_ANNOTATION = re.compile(r"^\s*//@\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.+?)\s*$", re.MULTILINE)
+_IMPORT = re.compile(
+    r"^\s*%import\s+(\.?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)", re.MULTILINE
+)
+
+
+def add_grammar_path(path: str | os.PathLike[str]) -> None:
+    """Add a directory searched for grammar names and ``%import`` targets (after the shipped one)."""
+    p = Path(path).resolve()
+    with _lock:
+        if p not in _user_paths:
+            _user_paths.append(p)
+
+
+def search_path(extra: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Directories searched for grammars: the shipped ``grammars/``, ``add_grammar_path`` ones, ``extra``."""
+    paths = [GRAMMAR_DIR, *_user_paths, *(Path(p).resolve() for p in extra)]
+    env = os.environ.get("NTK_GRAMMAR_PATH")
+    if env:
+        paths.extend(Path(p).resolve() for p in env.split(os.pathsep) if p)
+    return paths
+
+
+def grammar_path(grammar: str | os.PathLike[str], extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
+    """Resolve a grammar name (``"fen"``) or a file path to the ``.lark`` file it denotes."""
+    candidate = Path(grammar)
+    if candidate.suffix == ".lark" or os.sep in str(grammar) or "/" in str(grammar):
+        if candidate.is_file():
+            return candidate.resolve()
+        raise GrammarError.single(
+            "NTK004",
+            f"grammar file {str(grammar)!r} does not exist",
+            hint="check the path given with --grammar",
+        )
+    for directory in search_path(extra):
+        path = directory / f"{grammar}.lark"
+        if path.is_file():
+            return path
+    known = sorted({p.stem for d in search_path(extra) if d.is_dir() for p in d.glob("*.lark")})
+    from notation_toolkit.core.suggest import did_you_mean
+
+    raise GrammarError.single(
+        "NTK004",
+        f"there is no grammar named {str(grammar)!r}",
+        hint=did_you_mean(str(grammar), known) or f"known grammars: {', '.join(known)}",
+    )
+
+
+def load_parser(
+    grammar: str | os.PathLike[str],
+    start: str = "start",
+    *,
+    parser: str = "lalr",
+    transformer: Transformer[Any, Any] | None = None,
+    search_paths: Sequence[str | os.PathLike[str]] = (),
+    **lark_options: Any,
+) -> Lark:
+    """Build (once) and return the Lark parser for ``grammar`` starting at ``start``.
+
+    ``grammar`` is a shipped grammar name or the path of a user ``.lark`` file, which may
+    ``%import`` shipped grammars by name. Positions are propagated so every tree node has a span.
+    Parsers are cached in-process per (file, modification time, start, options) and LALR tables
+    are cached on disk by Lark (``cache=True``).
+    """
+    path = grammar_path(grammar, search_paths)
+    options: dict[str, Any] = {"propagate_positions": True, "maybe_placeholders": False}
+    options.update(lark_options)
+    imports = search_path(search_paths)
+    key = (
+        str(path),
+        _mtime_signature(path, imports),
+        start,
+        parser,
+        id(transformer) if transformer is not None else None,
+        tuple(sorted((k, repr(v)) for k, v in options.items())),
+        tuple(str(p) for p in imports),
+    )
+    with _lock:
+        cached = _parsers.get(key)
+    if cached is not None:
+        return cached
+    try:
+        text = path.read_text(encoding="utf-8")
+        if parser == "lalr" and transformer is None:
+            options.setdefault("cache", True)
+        lark = Lark(
+            text,
+            start=start,
+            parser=parser,
+            transformer=transformer,
+            import_paths=[str(p) for p in imports],
+            source_path=str(path),
+            **options,
+        )
+    except (LarkError, OSError, KeyError, AssertionError) as exc:
+        raise GrammarError.single(
+            "NTK004",
+            f"cannot load grammar {path.name}: {_short(str(exc))}",
+            hint="grammars may %import the shipped grammars by name, e.g. `%import feen.placement`",
+        ) from None
+    with _lock:
+        _parsers[key] = lark
+    return lark
+
+
+def _mtime_signature(path: Path, imports: Sequence[Path]) -> tuple[float, ...]:
+    # User grammars change while an author works on them; the shipped ones do not, but checking
+    # their time stamps costs microseconds and keeps the cache honest for both.
+    try:
+        return (path.stat().st_mtime,)
+    except OSError:
+        return (0.0,)
+
+
+def _short(message: str, limit: int = 300) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+def grammar_descriptions(parser: Lark) -> dict[str, str]:
+    """Human descriptions of terminals and rules, read from ``//@ NAME: words`` lines.
+
+    The grammar file of ``parser`` and every grammar it ``%import``s (transitively) are read.
+    """
+    source = getattr(parser.options, "source_path", None)
+    if not source or not Path(source).is_file():
+        return {}
+    return _file_descriptions(Path(source).resolve(), search_path())
+
+
+def _file_descriptions(path: Path, imports: Sequence[Path]) -> dict[str, str]:
+    with _lock:
+        cached = _descriptions.get(path)
+    if cached is not None:
+        return cached
+    result: dict[str, str] = {}
+    seen: set[Path] = set()
+    todo = [path]
+    while todo:
+        current = todo.pop(0)
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            text = current.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        for name, words in _ANNOTATION.findall(text):
+            result.setdefault(name, words)
+        for relative, dotted in _IMPORT.findall(text):
+            parts = dotted.split(".")
+            # `%import a.b.C` names module a.b and symbol C; `%import a.b (C, D)` names module a.b.
+            for n in (len(parts), len(parts) - 1):
+                if n <= 0:
+                    continue
+                rel = Path(*parts[:n]).with_suffix(".lark")
+                bases = [current.parent] if relative else [current.parent, *imports]
+                for base in bases:
+                    cand = base / rel
+                    if cand.is_file():
+                        todo.append(cand.resolve())
+                        break
+    with _lock:
+        _descriptions[path] = result
+    return result
+
+
+def base_name(name: str) -> str:
+    """A terminal or rule name without Lark's import namespaces (``dfen__fen__RANK`` -> ``RANK``)."""
+    if "__ANON" in name:
+        return "__ANON"
+    return name.rsplit("__", 1)[-1] if "__" in name.strip("_") else name
+
+
+def describe_terminal(name: str, parser: Lark, names: Mapping[str, str] | None = None) -> str:
+    """Describe a terminal in words: annotations, then ``names``, then the literal it matches."""
+    if name == "$END":
+        return "the end of the input"
+    base = base_name(name)
+    if names and (name in names or base in names):
+        return names.get(name) or names[base]
+    described = grammar_descriptions(parser)
+    if base in described:
+        return described[base]
+    for terminal in parser.terminals:
+        if terminal.name == name:
+            if isinstance(terminal.pattern, PatternStr):
+                return _quote(terminal.pattern.value)
+            break
+    return base.replace("_", " ").lower()
+
+
+def _quote(value: str) -> str:
+    if value == " ":
+        return "a space"
+    return "'" + value + "'"
+
+
+_CONFUSABLES = {
+    "А": "A",
+    "В": "B",
+    "Е": "E",
+    "К": "K",
+    "М": "M",
+    "Н": "H",
+    "О": "O",
+    "Р": "P",
+    "С": "C",
+    "Т": "T",
+    "Х": "X",
+    "а": "a",
+    "е": "e",
+    "о": "o",
+    "р": "p",
+    "с": "c",
+    "у": "y",
+    "х": "x",
+    "к": "k",
+    "Α": "A",
+    "Β": "B",
+    "Ε": "E",
+    "Κ": "K",
+    "Μ": "M",
+    "Ν": "N",
+    "Ο": "O",
+    "Ρ": "P",
+    "Τ": "T",
+    "Χ": "X",
+    "ο": "o",
+    "ν": "v",
+    "–": "-",
+    "—": "-",
+    "’": "'",
+    "‘": "'",
+}
+
+
+def describe_char(char: str) -> str:
+    """Name a character so a user can see what it is, even when it is invisible or a look-alike."""
+    special = {
+        "\t": "a tab character",
+        "\n": "a line break",
+        "\r": "a carriage return (CR)",
+        "\x00": "a NUL byte (U+0000)",
+        " ": "a space",
+        "\u00a0": "a no-break space (U+00A0)",
+    }
+    if char in special:
+        return special[char]
+    code = ord(char)
+    if 0x20 < code < 0x7F:
+        return f"'{char}'"
+    name = unicodedata.name(char, "")
+    label = f"U+{code:04X}" + (f" {name}" if name else "")
+    if code < 0x20 or code == 0x7F:
+        return f"a control character ({label})"
+    return f"'{char}' ({label})"
+
+
+def lookalike_hint(char: str) -> str | None:
+    """A hint for non-ASCII characters that look like ASCII ones (Cyrillic, full-width ...)."""
+    ascii_twin = _CONFUSABLES.get(char)
+    if ascii_twin is None:
+        folded = unicodedata.normalize("NFKC", char)
+        if len(folded) == 1 and ord(folded) < 0x80 and folded != char:
+            ascii_twin = folded
+    if ascii_twin is not None:
+        return f"only ASCII is allowed: replace it with the ASCII character '{ascii_twin}'"
+    if char in "\t\r\n" or char == "\u00a0":
+        return "fields are separated by exactly one ASCII space; remove tabs and line breaks"
+    if ord(char) >= 0x80:
+        return "only ASCII characters are allowed here"
+    return None
+
+
+def _join_expected(items: Sequence[str]) -> str:
+    uniq = sorted(set(items), key=lambda s: (s.startswith("'"), s))
+    if len(uniq) > 7:
+        uniq = [*uniq[:6], "…"]
+    if len(uniq) == 1:
+        return uniq[0]
+    return ", ".join(uniq[:-1]) + " or " + uniq[-1]
+
+
+def _expected_found(expected: Sequence[str], text: str, pos: int, found: str) -> str:
+    if not expected:
+        return f"unexpected {found}{_previous_context(text, pos)}"
+    return f"expected {_join_expected(expected)}{_previous_context(text, pos)}, found {found}"
+
+
+def _previous_context(text: str, pos: int) -> str:
+    if pos <= 0:
+        return " at the start of the input"
+    prev = text[pos - 1]
+    return f" after {describe_char(prev)}"
+
+
+def translate_lark_error(
+    exc: LarkError,
+    text: str,
+    *,
+    parser: Lark,
+    code: str,
+    names: Mapping[str, str] | None = None,
+    field: str | None = None,
+    error_cls: type[NotationError] = ParseError,
+    hint: str | Callable[[UnexpectedInput], str | None] | None = None,
+) -> NotationError:
+    """Translate a Lark exception raised while parsing ``text`` into a ``NotationError``.
+
+    The message names what was found and what was expected, in words taken from the grammar's
+    ``//@`` annotations (or ``names``), never Lark's internal terminal names.
+    """
+    if isinstance(exc, VisitError) and isinstance(exc.orig_exc, NotationError):
+        return exc.orig_exc
+    extra_hint = hint(exc) if callable(hint) and isinstance(exc, UnexpectedInput) else hint
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+        char = text[pos] if 0 <= pos < len(text) else ""
+        allowed = [describe_terminal(t, parser, names) for t in (exc.allowed or ())]
+        found = describe_char(char) if char else "the end of the input"
+        message = _expected_found(allowed, text, pos, found)
+        span = Span(pos, 1 if char else 0, exc.line or 1, exc.column or 1)
+        final_hint = extra_hint if isinstance(extra_hint, str) else lookalike_hint(char)
+        return error_cls([Diagnostic(code, message, span, Severity.ERROR, final_hint, None, field)], text)
+    if isinstance(exc, UnexpectedToken):
+        token: Token = exc.token
+        expected = [describe_terminal(t, parser, names) for t in (exc.accepts or exc.expected or ())]
+        if token.type == "$END":
+            pos = len(text)
+            span = Span.from_offsets(text, pos, pos)
+            found = "the end of the input"
+        else:
+            span = Span.from_token(token)
+            pos = span.offset
+            what = describe_terminal(token.type, parser, names)
+            shown = _quote(str(token)) if len(str(token)) <= 40 else _quote(str(token)[:37] + "...")
+            found = shown if what.startswith("'") or what == "a space" else f"{what} {shown}"
+        message = _expected_found(expected, text, pos, found)
+        final = extra_hint if isinstance(extra_hint, str) else None
+        return error_cls([Diagnostic(code, message, span, Severity.ERROR, final, None, field)], text)
+    if isinstance(exc, UnexpectedEOF):
+        expected = [describe_terminal(t, parser, names) for t in (exc.expected or ())]
+        pos = len(text)
+        message = _expected_found(expected, text, pos, "the end of the input")
+        span = Span.from_offsets(text, pos, pos)
+        final = extra_hint if isinstance(extra_hint, str) else None
+        return error_cls([Diagnostic(code, message, span, Severity.ERROR, final, None, field)], text)
+    return error_cls(
+        [
+            Diagnostic(
+                code, f"cannot parse the input: {_short(str(exc))}", None, Severity.ERROR, None, None, field
+            )
+        ],
+        text,
+    )
+
+
+def parse_text(
+    parser: Lark,
+    text: str,
+    *,
+    code: str,
+    names: Mapping[str, str] | None = None,
+    field: str | None = None,
+    error_cls: type[NotationError] = ParseError,
+    hint: str | Callable[[UnexpectedInput], str | None] | None = None,
+) -> Any:
+    """Parse ``text`` with ``parser``; every failure becomes a ``NotationError``.
+
+    Lark errors are translated (see ``translate_lark_error``); a ``NotationError`` raised inside
+    an inline transformer passes through; a ``RecursionError`` (pathologically deep input) becomes
+    a ``LimitError`` with code NTK002.
+    """
+    try:
+        return parser.parse(text)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, NotationError):
+            raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, RecursionError):
+            raise _too_deep(text, field) from None
+        raise
+    except LarkError as exc:
+        raise translate_lark_error(
+            exc, text, parser=parser, code=code, names=names, field=field, error_cls=error_cls, hint=hint
+        ) from None
+    except RecursionError:
+        raise _too_deep(text, field) from None
+
+
+def _too_deep(text: str, field: str | None) -> LimitError:
+    return LimitError(
+        [
+            Diagnostic(
+                "NTK002",
+                "the input is nested too deeply to be parsed",
+                None,
+                Severity.ERROR,
+                "reduce the nesting depth",
+                None,
+                field,
+            )
+        ],
+        text,
+    )
+
+
+def check_size(text: str, limit: int, *, what: str = "input", field: str | None = None) -> None:
+    """Raise ``LimitError`` (NTK001) if ``text`` is longer than ``limit`` characters."""
+    if len(text) > limit:
+        raise LimitError.single(
+            "NTK001",
+            f"the {what} is {len(text):,} characters long; the limit is {limit:,}",
+            span=Span(limit, len(text) - limit, 1, limit + 1) if "\n" not in text[:limit] else None,
+            text=None,
+            hint="raise the limit explicitly if you trust this input",
+            field=field,
+        )
+
+
+def check_nesting(text: str, *, max_depth: int, pairs: str = "()[]{}", field: str | None = None) -> None:
+    """Raise ``LimitError`` (NTK002) at the first bracket nested deeper than ``max_depth``.
+
+    Run before parsing inputs that allow nesting, so a hostile input cannot exhaust the stack.
+    """
+    opening = set(pairs[0::2])
+    closing = set(pairs[1::2])
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in opening:
+            depth += 1
+            if depth > max_depth:
+                raise LimitError.single(
+                    "NTK002",
+                    f"brackets are nested more than {max_depth} deep",
+                    span=Span.from_offsets(text, i, i + 1),
+                    text=text,
+                    hint="split the expression or reduce its nesting",
+                    field=field,
+                )
+        elif ch in closing and depth > 0:
+            depth -= 1
+
+
+def undescribed_terminals(parser: Lark) -> list[str]:
+    """Terminals of ``parser`` that a user could see by their raw name (for tests of grammars).
+
+    A terminal is described when it has a ``//@`` annotation or is a literal string.
+    """
+    described = grammar_descriptions(parser)
+    missing = []
+    for terminal in parser.terminals:
+        if isinstance(terminal.pattern, PatternStr):
+            continue
+        if base_name(terminal.name) not in described:
+            missing.append(terminal.name)
+    return sorted(missing)

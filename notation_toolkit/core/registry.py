@@ -1,0 +1,181 @@
+"""The registry of notations (sqlglot-style dialects) and of conversions between them.
+
+Built-in notations are registered lazily by module path, so importing the toolkit stays cheap;
+third-party packages add theirs through the ``notation_toolkit.notations`` entry-point group
+(each entry point names a ``Notation`` object, or a list of them).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.errors import UnknownNameError
+from notation_toolkit.core.suggest import did_you_mean
+
+ENTRY_POINT_GROUP = "notation_toolkit.notations"
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """Everything the CLI and generic tools need to know about one notation.
+
+    ``parse(text, *, grammar=None, **options)`` returns the AST or raises ``NotationError``;
+    ``check(text, *, grammar=None, **options)`` returns every diagnostic (errors and warnings)
+    and never raises for bad input; ``format`` returns the canonical string (strict);
+    ``canonicalize`` (lenient) returns the canonical string and the fixes it applied.
+    ``per_line``: in files, one item per line (FEN) or the whole file is one item (FBR).
+    """
+
+    name: str
+    title: str
+    extensions: tuple[str, ...]
+    per_line: bool
+    parse: Callable[..., Any]
+    check: Callable[..., list[Diagnostic]]
+    format: Callable[..., str]
+    canonicalize: Callable[..., tuple[str, list[Diagnostic]]] | None = None
+    grammar: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    example: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """A conversion between two notations and a plain statement of what it loses."""
+
+    source: str
+    target: str
+    convert: Callable[[str], str]
+    loses: str
+
+
+# name -> "module:attribute" of the built-in notations; loaded on first use.
+_BUILTIN: dict[str, str] = {
+    "feen": "notation_toolkit.feen.notation:FEEN",
+    "feen-legacy": "notation_toolkit.feen.notation:FEEN_LEGACY",
+    "epin": "notation_toolkit.feen.notation:EPIN",
+    "pin": "notation_toolkit.feen.notation:PIN",
+    "sin": "notation_toolkit.feen.notation:SIN",
+    "qpi": "notation_toolkit.feen.notation:QPI",
+    "fen": "notation_toolkit.fen.notation:NOTATION",
+    "dfen": "notation_toolkit.dfen.notation:NOTATION",
+    "fbr": "notation_toolkit.fbr.notation:NOTATION",
+    "mbn": "notation_toolkit.mbn.notation:NOTATION",
+}
+
+_registry: dict[str, Notation] = {}
+_conversions: dict[tuple[str, str], Conversion] = {}
+_entry_points_loaded = False
+
+
+def register_notation(notation: Notation, *, replace: bool = False) -> None:
+    """Make ``notation`` available by name (and by file extension)."""
+    if notation.name in _registry and not replace and _registry[notation.name] is not notation:
+        raise ValueError(f"a notation named {notation.name!r} is already registered")
+    _registry[notation.name] = notation
+
+
+def register_conversion(source: str, target: str, convert: Callable[[str], str], loses: str) -> None:
+    """Register a conversion from notation ``source`` to ``target`` and what it loses."""
+    _conversions[(source, target)] = Conversion(source, target, convert, loses)
+
+
+def _load_builtin(name: str) -> Notation | None:
+    target = _BUILTIN.get(name)
+    if target is None:
+        return None
+    module_name, _, attribute = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        # Only a missing notation module means "not available"; a broken import inside it is a bug.
+        if exc.name and module_name.startswith(exc.name):
+            return None
+        raise
+    notation = getattr(module, attribute, None)
+    if isinstance(notation, Notation):
+        _registry.setdefault(notation.name, notation)
+        return notation
+    return None
+
+
+def _load_entry_points() -> None:
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in _registry or ep.name in _BUILTIN:
+            continue
+        obj = ep.load()
+        for item in obj if isinstance(obj, list | tuple) else [obj]:
+            if isinstance(item, Notation):
+                _registry.setdefault(item.name, item)
+
+
+def notation_names() -> list[str]:
+    """Names of every available notation, built-in and installed."""
+    _load_entry_points()
+    names = set(_registry)
+    for name in _BUILTIN:
+        if name not in names and _load_builtin(name) is not None:
+            names.add(name)
+    return sorted(names)
+
+
+def get_notation(name: str) -> Notation:
+    """The notation called ``name``; ``UnknownNameError`` with a 'did you mean' hint otherwise."""
+    key = name.strip().lower()
+    found = _registry.get(key) or _load_builtin(key)
+    if found is None:
+        _load_entry_points()
+        found = _registry.get(key)
+    if found is None:
+        known = notation_names()
+        raise UnknownNameError.single(
+            "NTK003",
+            f"unknown notation {name!r}",
+            hint=did_you_mean(name, known) or f"available notations: {', '.join(known)}",
+        )
+    return found
+
+
+def notation_for_path(path: str | Path) -> Notation | None:
+    """The notation whose file extension matches ``path`` (``.feen``, ``.dfen``, ``.fbr`` ...)."""
+    suffix = Path(path).suffix.lower()
+    if not suffix:
+        return None
+    for name in notation_names():
+        notation = get_notation(name)
+        if suffix in notation.extensions:
+            return notation
+    return None
+
+
+def get_conversion(source: str, target: str) -> Conversion:
+    """The registered conversion ``source`` -> ``target``; ``UnknownNameError`` if there is none."""
+    get_notation(source)
+    get_notation(target)
+    conv = _conversions.get((source.lower(), target.lower()))
+    if conv is None:
+        pairs = sorted(f"{s}->{t}" for s, t in _conversions)
+        raise UnknownNameError.single(
+            "NTK003",
+            f"no conversion from {source} to {target}",
+            hint=did_you_mean(f"{source}->{target}", pairs) or f"available: {', '.join(pairs) or 'none'}",
+        )
+    return conv
+
+
+def conversions() -> Mapping[tuple[str, str], Conversion]:
+    """Every registered conversion (after loading all notations)."""
+    for name in notation_names():
+        get_notation(name)
+    return dict(_conversions)

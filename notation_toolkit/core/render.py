@@ -1,0 +1,134 @@
+"""Rendering diagnostics: plain text (logs, tests), JSON (tools) and rich (terminals)."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+_WINDOW = 100  # characters of a long line shown around the span
+
+
+def _width(ch: str) -> int:
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _visible(ch: str) -> str:
+    # Control characters would move the caret or break the terminal: show a placeholder.
+    if ch == "\t":
+        return "→"
+    if ord(ch) < 0x20 or ord(ch) == 0x7F:
+        return "␀" if ch == "\x00" else "�"
+    return ch
+
+
+def source_excerpt(text: str, diagnostic: Diagnostic) -> tuple[str, str] | None:
+    """The source line of the diagnostic (windowed if long) and a caret line under its span."""
+    span = diagnostic.span
+    if span is None or not text:
+        return None
+    start = text.rfind("\n", 0, span.offset) + 1
+    end = text.find("\n", span.offset)
+    if end == -1:
+        end = len(text)
+    line = text[start:end].rstrip("\r")
+    col = span.offset - start
+    length = max(1, min(span.length, max(len(line) - col, 1)))
+    lo = 0
+    prefix = suffix = ""
+    if len(line) > _WINDOW:
+        lo = max(0, col - _WINDOW // 2)
+        hi = min(len(line), max(lo + _WINDOW, col + min(length, _WINDOW // 2)))
+        prefix = "…" if lo > 0 else ""
+        suffix = "…" if hi < len(line) else ""
+        line_shown = line[lo:hi]
+    else:
+        line_shown = line
+    shown = prefix + "".join(_visible(c) for c in line_shown) + suffix
+    pad = (1 if prefix else 0) + sum(_width(c) for c in line_shown[: col - lo])
+    under = sum(_width(c) for c in line_shown[col - lo : col - lo + length]) or 1
+    caret = " " * pad + "^" + "~" * (under - 1)
+    return shown, caret
+
+
+def _location(source: str | None, diagnostic: Diagnostic) -> str:
+    where = source or "<input>"
+    if diagnostic.span is not None:
+        where += f":{diagnostic.span.line}:{diagnostic.span.column}"
+    return where
+
+
+def render_text(diagnostics: Sequence[Diagnostic], text: str | None = None, source: str | None = None) -> str:
+    """Plain-text rendering: ``where: severity CODE: message``, the line, a caret, hint and fix."""
+    out: list[str] = []
+    for d in diagnostics:
+        out.append(f"{_location(source, d)}: {d.severity.value} {d.code}: {d.message}")
+        excerpt = source_excerpt(text, d) if text is not None else None
+        if excerpt:
+            out.append("  " + excerpt[0])
+            out.append("  " + excerpt[1])
+        if d.hint:
+            out.append(f"  hint: {d.hint}")
+        if d.fix:
+            out.append(f"  fix: {d.fix.description}: {d.fix.replacement!r}")
+    return "\n".join(out)
+
+
+def diagnostics_data(
+    diagnostics: Sequence[Diagnostic], text: str | None = None, source: str | None = None
+) -> dict[str, Any]:
+    """JSON-ready record: the source name, validity and each diagnostic."""
+    return {
+        "source": source,
+        "valid": not any(d.severity is Severity.ERROR for d in diagnostics),
+        "diagnostics": [d.to_dict() for d in diagnostics],
+    }
+
+
+def render_json(diagnostics: Sequence[Diagnostic], text: str | None = None, source: str | None = None) -> str:
+    """JSON rendering (one object; see ``diagnostics_data``)."""
+    return json.dumps(diagnostics_data(diagnostics, text, source), ensure_ascii=False, indent=2)
+
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
+
+
+def render_rich(
+    console: Console, diagnostics: Sequence[Diagnostic], text: str | None = None, source: str | None = None
+) -> None:
+    """Print diagnostics with rich: location, code, message, the source line with the span
+    highlighted and a caret under it, then the hint and the fix."""
+    from rich.text import Text
+
+    for d in diagnostics:
+        style = _STYLE[d.severity]
+        head = Text()
+        head.append(_location(source, d), style="bold")
+        head.append(": ")
+        head.append(f"{d.severity.value}[{d.code}]", style=style)
+        head.append(": ")
+        head.append(d.message)
+        console.print(head, highlight=False)
+        excerpt = source_excerpt(text, d) if text is not None else None
+        if excerpt:
+            line, caret = excerpt
+            body = Text("  │ ", style="dim")
+            start = len(caret) - len(caret.lstrip(" "))
+            width = len(caret.strip())
+            body.append(line)
+            body.stylize(style + " underline", 4 + start, 4 + start + width)
+            console.print(body, highlight=False, soft_wrap=True)
+            console.print(
+                Text("  │ ", style="dim") + Text(caret, style=style), highlight=False, soft_wrap=True
+            )
+        if d.hint:
+            console.print(Text("  = hint: ", style="cyan") + Text(d.hint), highlight=False)
+        if d.fix:
+            fix = Text("  = fix: ", style="green") + Text(f"{d.fix.description}: ")
+            console.print(fix + Text(d.fix.replacement, style="green"), highlight=False)
