@@ -482,6 +482,103 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------------------------
+# tour
+
+
+def cmd_tour(args: argparse.Namespace) -> int:
+    """``ntk tour [DIR]``: check every example file and print a report.
+
+    Files whose name contains ``invalid`` are showcases of diagnostics: every item in them must be
+    rejected (and a few of their diagnostics are shown). Every other file must be entirely valid.
+    The exit code is 0 when every file behaves as its name says.
+    """
+    from rich.panel import Panel
+    from rich.table import Table
+
+    from notation_toolkit.core.diagnostics import Severity
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.registry import notation_for_path
+    from notation_toolkit.core.render import render_rich
+
+    console = _console()
+    root = Path(args.directory)
+    if not root.is_dir():
+        return _usage_error(f"{root} is not a directory (run the tour from the project root)")
+    files = sorted(p for p in root.rglob("*") if p.is_file() and notation_for_path(p) is not None)
+    table = Table(title=f"ntk tour of {root}/", title_justify="left")
+    for col, justify in (
+        ("file", "left"),
+        ("notation", "left"),
+        ("items", "right"),
+        ("valid", "right"),
+        ("invalid", "right"),
+        ("warnings", "right"),
+        ("verdict", "left"),
+    ):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    failures = 0
+    showcase: list[tuple[Path, str, list[Diagnostic]]] = []
+    report: list[dict[str, Any]] = []
+    for path in files:
+        notation = notation_for_path(path)
+        assert notation is not None
+        text = path.read_text(encoding="utf-8")
+        expect_invalid = "invalid" in path.name
+        ok = bad = warns = 0
+        wrong: list[str] = []
+        for item_text, offset, line_index in _FileItems(str(path), text, notation).items():
+            try:
+                diags = notation.check(item_text)
+            except NotationError as exc:
+                diags = list(exc.diagnostics)
+            errors = [d for d in diags if d.severity is Severity.ERROR]
+            warns += sum(1 for d in diags if d.severity is Severity.WARNING)
+            if errors:
+                bad += 1
+                if expect_invalid and len(showcase) < args.show:
+                    showcase.append((path, text, [d.shifted(offset, line_index) for d in errors[:1]]))
+                if not expect_invalid:
+                    wrong.append(f"line {line_index + 1}: {errors[0].code} {errors[0].message}")
+            else:
+                ok += 1
+                if expect_invalid:
+                    wrong.append(f"line {line_index + 1}: accepted but the file expects it to be invalid")
+        verdict = "[green]as expected[/]" if not wrong else f"[red]{len(wrong)} unexpected[/]"
+        failures += bool(wrong)
+        table.add_row(
+            str(path.relative_to(root)), notation.name, str(ok + bad), str(ok), str(bad), str(warns), verdict
+        )
+        report.append(
+            {
+                "file": str(path),
+                "notation": notation.name,
+                "valid": ok,
+                "invalid": bad,
+                "warnings": warns,
+                "expect_invalid": expect_invalid,
+                "unexpected": wrong,
+            }
+        )
+    if args.json:
+        _print_json({"ok": failures == 0, "files": report})
+        return EXIT_OK if failures == 0 else EXIT_INVALID
+    console.print(table)
+    for entry in report:
+        for line in entry["unexpected"][:5]:
+            console.print(f"[red]{entry['file']}[/] {line}")
+    if showcase:
+        console.print(Panel.fit("a few of the diagnostics the invalid examples produce", style="bold"))
+        for path, text, diags in showcase:
+            render_rich(console, diags, text, str(path))
+    total = len(files)
+    if failures:
+        console.print(f"[bold red]{failures} of {total} example files did not behave as expected[/]")
+        return EXIT_INVALID
+    console.print(f"[bold green]all {total} example files behave as expected[/]")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------------------------
 # the parser
 
 
@@ -542,6 +639,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("notations", help="list the available notations")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_notations)
+
+    p = sub.add_parser("tour", help="check every file in examples/ and print a report")
+    p.add_argument("directory", nargs="?", default="examples", help="directory to tour (default: examples)")
+    p.add_argument("--show", type=int, default=8, metavar="N", help="show N diagnostics of invalid examples")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_tour)
 
     p = sub.add_parser("convert", help="convert TEXT from one notation to another")
     p.add_argument("source", nargs="?", help="source notation")

@@ -114,7 +114,7 @@ def render_rich(
         head.append(f"{d.severity.value}[{d.code}]", style=style)
         head.append(": ")
         head.append(d.message)
-        console.print(head, highlight=False)
+        console.print(head, highlight=False, soft_wrap=True)
         excerpt = source_excerpt(text, d) if text is not None else None
         if excerpt:
             line, caret = excerpt
