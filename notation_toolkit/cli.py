@@ -31,6 +31,7 @@ EXIT_USAGE = 2
 _PLUGIN_COMMANDS = (
     "notation_toolkit.dicechess.cli",
     "notation_toolkit.fbr.cli",
+    "notation_toolkit.fbr.expand.cli",
     "notation_toolkit.dfen.cli",
 )
 
