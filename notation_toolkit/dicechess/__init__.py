@@ -1,0 +1,48 @@
+"""Dice Chess (3 dice) game core on bitboards, consuming DFEN.
+
+Implements rules R1-R17 and DFEN F1-F6 of the project's Dice Chess rules document. Main entry points:
+
+* ``Position`` - bitboards + mailbox, ``from_dfen``/``dfen``, ``generate``, ``push``/``pop``,
+  ``legal_moves`` (the maximum-dice rule R8, semantics B), ``end_turn`` (R11), Zobrist ``key``.
+* ``Game`` - roll / play UCI micro-moves / end of turn / result / history; ``IllegalMoveError``.
+* ``turn_outcomes``/``iter_turns`` - whole turns; ``king_capture_probability`` - the chance node.
+* ``perft_die``/``perft_turns`` and their ``divide`` variants.
+"""
+
+from __future__ import annotations
+
+from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, RollOutcome
+from notation_toolkit.dicechess.errors import IllegalMoveError
+from notation_toolkit.dicechess.game import Game, GameEvent
+from notation_toolkit.dicechess.moves import MicroMove
+from notation_toolkit.dicechess.perft import divide_die, divide_turns, perft_die, perft_turns
+from notation_toolkit.dicechess.position import STARTING_DFEN, Position
+from notation_toolkit.dicechess.turns import (
+    TurnOutcome,
+    can_capture_king,
+    count_turns,
+    iter_turns,
+    king_capture_probability,
+    turn_outcomes,
+)
+
+__all__ = [
+    "ROLL_OUTCOMES",
+    "STARTING_DFEN",
+    "Game",
+    "GameEvent",
+    "IllegalMoveError",
+    "MicroMove",
+    "Position",
+    "RollOutcome",
+    "TurnOutcome",
+    "can_capture_king",
+    "count_turns",
+    "divide_die",
+    "divide_turns",
+    "iter_turns",
+    "king_capture_probability",
+    "perft_die",
+    "perft_turns",
+    "turn_outcomes",
+]

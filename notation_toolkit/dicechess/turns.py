@@ -1,0 +1,158 @@
+"""Full turns: every R8-legal micro-move sequence for a pool, the distinct resulting positions, and
+the chance-node question "can the side to move capture the king this turn?" over the 56 rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from notation_toolkit.dicechess.dice import ROLL_OUTCOMES
+from notation_toolkit.dicechess.moves import uci
+from notation_toolkit.dicechess.position import Position
+from notation_toolkit.dicechess.tables import KING
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOutcome:
+    """One distinct position a turn can end in, with every micro-move sequence that reaches it.
+
+    ``dfen`` is the position after R11 (end of turn), or, when the turn captured a king, the final
+    position without R11 (R17: the winner stays to move and keeps the unused dice).
+    """
+
+    dfen: str
+    sequences: tuple[tuple[str, ...], ...]
+    king_captured: bool
+
+
+def iter_turns(pos: Position) -> Iterator[tuple[int, ...]]:
+    """Yield every R8-legal micro-move sequence (move ints) from ``pos`` until the turn is over.
+
+    A pass (no legal micro-move) yields the empty sequence once. ``pos`` is restored afterwards.
+    """
+    path: list[int] = []
+    found: list[tuple[int, ...]] = []
+
+    def visit() -> None:
+        found.append(tuple(path))
+
+    _walk(pos, path, visit)
+    yield from found
+
+
+def _walk(pos: Position, path: list[int], visit: Callable[[], None]) -> None:
+    moves = pos.legal_moves()
+    if not moves:
+        visit()
+        return
+    push = pos.push
+    pop = pos.pop
+    for m in moves:
+        push(m)
+        path.append(m)
+        if pos.is_game_over:
+            visit()
+        else:
+            _walk(pos, path, visit)
+        path.pop()
+        pop()
+
+
+def count_turns(pos: Position) -> tuple[int, int]:
+    """``(number of legal sequences, number of distinct resulting positions)`` for the current pool."""
+    seen: set[tuple[int, int]] = set()
+    sequences = 0
+
+    def visit() -> None:
+        nonlocal sequences
+        sequences += 1
+        if pos.is_game_over:
+            seen.add((pos.key, -1))
+        else:
+            pos.end_turn()
+            seen.add((pos.key, pos.halfmove))
+            pos.pop()
+
+    _walk(pos, [], visit)
+    return sequences, len(seen)
+
+
+def turn_outcomes(pos: Position) -> list[TurnOutcome]:
+    """Distinct resulting positions of the turn (transpositions merged), in first-found order.
+
+    Two sequences are merged when the resulting DFEN strings are equal (so a different half-move
+    clock keeps positions apart, since DFEN field 5 differs).
+    """
+    groups: dict[tuple[int, int], tuple[str, bool, list[tuple[str, ...]]]] = {}
+    path: list[int] = []
+
+    def visit() -> None:
+        line = tuple(uci(m) for m in path)
+        if pos.is_game_over:
+            ident = (pos.key, -1)
+            if ident not in groups:
+                groups[ident] = (pos.dfen(), True, [])
+        else:
+            pos.end_turn()
+            ident = (pos.key, pos.halfmove)
+            if ident not in groups:
+                groups[ident] = (pos.dfen(), False, [])
+            pos.pop()
+        groups[ident][2].append(line)
+
+    _walk(pos, path, visit)
+    return [TurnOutcome(dfen, tuple(lines), over) for dfen, over, lines in groups.values()]
+
+
+Semantics = Literal["B", "A"]
+
+
+def can_capture_king(pos: Position, semantics: Semantics = "B", _memo: dict[int, bool] | None = None) -> bool:
+    """True if the side to move can capture the enemy king with the current pool this turn.
+
+    ``semantics="B"`` (default, R8/D4): only sequences legal under the per-micro-move maximum-dice rule.
+    ``semantics="A"`` (D4 option A, "per path"): any pseudo-legal sequence of micro-moves with the
+    pool's dice that ends in a king capture; this is what the reference engine's chance-node check
+    computes. The two differ only where a setup move would break R8 (see the tests).
+    """
+    memo: dict[int, bool] = {} if _memo is None else _memo
+    key = pos.key
+    cached = memo.get(key)
+    if cached is not None:
+        return cached
+    moves = pos.legal_moves() if semantics == "B" else (pos.generate() if not pos.is_game_over else [])
+    enemy_king = KING | ((pos.turn ^ 1) << 3)
+    board = pos.board
+    result = any(board[(m >> 6) & 63] == enemy_king for m in moves)
+    if not result:
+        for m in moves:
+            pos.push(m)
+            hit = can_capture_king(pos, semantics, memo)
+            pos.pop()
+            if hit:
+                result = True
+                break
+    memo[key] = result
+    return result
+
+
+def king_capture_probability(pos: Position, semantics: Semantics = "B") -> Fraction:
+    """Probability over the 56 roll outcomes (R2) that the side to move can capture the king this turn.
+
+    Any pool already in ``pos`` is ignored: this is the chance node before the roll. See
+    ``can_capture_king`` for ``semantics``.
+    """
+    work = pos.copy()
+    if work.pool:
+        work.set_pool(0)
+    memo: dict[int, bool] = {}
+    hits = 0
+    for outcome in ROLL_OUTCOMES:
+        work.set_pool(outcome.pool)
+        if can_capture_king(work, semantics, memo):
+            hits += outcome.weight
+        work.pop()
+    return Fraction(hits, 216)
