@@ -1,0 +1,1 @@
+"""FBR placeholder."""

@@ -1,0 +1,274 @@
+"""Diagnostic codes of FBR rule files (registered for ``ntk explain``).
+
+FBR1xx syntax, FBR2xx a rule against the catalog, FBR24x board ranges, FBR3xx references between
+rules and piece definitions, FBR4xx catalogs, FBR5xx metadata.
+"""
+
+from __future__ import annotations
+
+from notation_toolkit.core.codes import register_code
+
+SYNTAX = "FBR101"
+DUPLICATE_PART = "FBR102"
+UNKNOWN_RULE = "FBR201"
+UNKNOWN_ATTRIBUTE = "FBR202"
+MISSING_PREFIX = "FBR203"
+MISSING_PIECE_SET = "FBR204"
+MISSING_BOARD_RANGE = "FBR205"
+MISSING_CARDINAL = "FBR206"
+MISSING_ANNOUNCEMENT = "FBR207"
+MISSING_ATTRIBUTES = "FBR208"
+PART_NOT_ALLOWED = "FBR209"
+WRONG_ARGUMENT = "FBR210"
+MISSING_ARGUMENT = "FBR211"
+EXCLUSIVE_ATTRIBUTES = "FBR212"
+NEEDS_RULE_PIECE_SET = "FBR213"
+DUPLICATE_ATTRIBUTE = "FBR214"
+NOT_NEGATABLE = "FBR215"
+UNDOCUMENTED = "FBR216"
+REQUIRES_RULE = "FBR217"
+ONE_OF_REQUIRED = "FBR218"
+REVERSED_RANGE = "FBR240"
+RANK_ZERO = "FBR241"
+OUTSIDE_BOARD = "FBR242"
+UNDEFINED_PREFIX = "FBR301"
+UNDEFINED_PIECE = "FBR302"
+BAD_CATALOG = "FBR401"
+BAD_BOARDSIZE = "FBR501"
+DUPLICATE_METADATA = "FBR502"
+
+_C = [
+    (
+        SYNTAX,
+        "FBR syntax error",
+        """
+The rule file (or rule) does not follow the FBR/MBN syntax. A rule file is a whitespace-separated
+list of FBR rules (lower-case names such as `royal`, `promotion*[1-12]=capture{D}`), MBN piece
+items (`K`, `Q=R+N`, `+P==QRBN`), metadata (`variant="My-Chess"`) and comments (`~` to the end of
+the line). The message names what was expected at the marked place.
+""",
+    ),
+    (
+        DUPLICATE_PART,
+        "rule part given twice",
+        """
+A rule takes at most one prefix, sequence number, cardinal direction, piece set, board range and
+announcement. They may come in any order after the rule name (`freezer{S}*`, FBR page line 336),
+but each only once.
+""",
+    ),
+    (
+        UNKNOWN_RULE,
+        "unknown rule",
+        """
+The rule name is not in the catalog (the 47 rules of the FBR page plus names the page's examples
+use). Check the spelling (the hint suggests close names), or add the rule to a catalog file of
+your own (`ntk check --set catalog=my.json`, see docs/fbr.md).
+""",
+    ),
+    (
+        UNKNOWN_ATTRIBUTE,
+        "unknown attribute",
+        """
+The rule has no attribute of this name in the catalog. The hint suggests close names among the
+attributes of this rule. New attributes are added with a catalog file.
+""",
+    ),
+    (
+        MISSING_PREFIX,
+        "rule needs a prefix",
+        """
+Rules such as `burner`, `conversion`, `freezer`, `pincher`, `protector` and `stymizer` name the
+piece prefix whose pieces get the power: `freezer#` with pieces defined as `#B=...`.
+""",
+    ),
+    (
+        MISSING_PIECE_SET,
+        "rule needs a piece set",
+        """
+The rule's piece set is mandatory (for example `antiroyal{A}`, `cheshire{X}`).
+""",
+    ),
+    (
+        MISSING_BOARD_RANGE,
+        "rule needs a board range",
+        """
+The rule's board range is mandatory (for example `hill[d-e4-5]`, `zone[e-f4-5]=hole`,
+`direction<n>[1,2]`).
+""",
+    ),
+    (
+        MISSING_CARDINAL,
+        "rule needs a cardinal direction",
+        """
+`direction` needs a cardinal direction in angle brackets: `<n>`, `<s>`, `<e>`, `<w>`, `<nw>`,
+`<ne>`, `<sw>` or `<se>` (FBR page line 255).
+""",
+    ),
+    (
+        MISSING_ANNOUNCEMENT,
+        "announcement needs its name",
+        """
+The rule `announcement` is followed by the announcement's name between slashes:
+`announcement{GHW}[8-9]/DragonResurrection/` (FBR page line 78).
+""",
+    ),
+    (
+        MISSING_ATTRIBUTES,
+        "rule needs an attribute",
+        """
+Some rules mean nothing without an attribute: `diagonals`, `pieces`, `stalemate` and `zone`
+("This rule must have at least one attribute").
+""",
+    ),
+    (
+        PART_NOT_ALLOWED,
+        "part not allowed for this rule",
+        """
+The catalog says this rule takes no prefix / sequence number / cardinal direction / piece set /
+board range / announcement. Remove the part, or extend the catalog if your variant needs it.
+""",
+    ),
+    (
+        WRONG_ARGUMENT,
+        "wrong kind of attribute argument",
+        """
+Each attribute takes particular arguments: a count `(N)` (`expose(2)`), a piece set `{...}`
+(`captured{P}`), a piece-value map (`most{M=1,K=1000}`), a board range (`virginzone[e-f1]`) or a
+piece prefix (`demote#`). The message names what this attribute accepts.
+""",
+    ),
+    (
+        MISSING_ARGUMENT,
+        "attribute needs an argument",
+        """
+The attribute's argument is mandatory, for example `maxchecks(3)`, `castle{R}`, `single{X}`.
+""",
+    ),
+    (
+        EXCLUSIVE_ATTRIBUTES,
+        "attributes that exclude each other",
+        """
+The FBR page says these attributes cannot be combined (for example `holding=demote,either`,
+`switching=notincheck,excluderoyals`, two results of `stalemate`).
+""",
+    ),
+    (
+        NEEDS_RULE_PIECE_SET,
+        "attribute needs the rule's piece set",
+        """
+This attribute applies to the pieces of the rule's piece set, which is then mandatory:
+`pieces{X}=transparent`, `pieces{Kpp}=win`, `gating{RNB}=ordered`.
+""",
+    ),
+    (
+        DUPLICATE_ATTRIBUTE,
+        "attribute given twice",
+        """
+The same attribute appears twice in one rule; the second adds nothing.
+""",
+    ),
+    (
+        NOT_NEGATABLE,
+        "attribute cannot be negated",
+        """
+Only some attributes can be preceded by `!` (promotion's `!capture` and `!swap`, FBR page lines
+684 and 772).
+""",
+    ),
+    (
+        UNDOCUMENTED,
+        "name used by the FBR page's examples but not documented",
+        """
+The name is used by an example of the FBR page (or C/CIF ticket #3) but has no section of its
+own, so its meaning is a guess: `pieces=capture(0)` (Benedict), `turn=captureroyal` (Monster),
+the rules `spacious` and `castling`, promotion's `dontstop`. It is accepted (examples win) and
+reported for information.
+""",
+    ),
+    (
+        REQUIRES_RULE,
+        "rule or attribute needs another rule",
+        """
+Some rules and attributes only make sense with another rule: `drop` needs `holding`, `bughouse`
+or `gating`; promotion's `warp` needs the rule `warp`.
+""",
+    ),
+    (
+        ONE_OF_REQUIRED,
+        "one of several attributes is required",
+        """
+The rule needs exactly one of the listed attributes (`diagonals=dark` or `diagonals=light`;
+`stalemate=draw|invalid|loss|skip|win`).
+""",
+    ),
+    (
+        REVERSED_RANGE,
+        "board range runs backwards",
+        """
+In `first-last` the first file, rank or level must not come after the last: write `[a-h]`,
+not `[h-a]`; `[1-8]`, not `[8-1]`.
+""",
+    ),
+    (
+        RANK_ZERO,
+        "rank 0 does not exist",
+        """
+Ranks are numbered from 1 (files are letters, ranks are numbers: `[a2,c2]`, `[1-12]`).
+""",
+    ),
+    (
+        OUTSIDE_BOARD,
+        "board range outside the board",
+        """
+The file declares `boardsize="FxR"` and the range names a file or rank beyond it.
+""",
+    ),
+    (
+        UNDEFINED_PREFIX,
+        "prefix used by a rule but carried by no piece",
+        """
+Rules such as `freezer#`, `conversion*` or `promotion*` give powers to (or define rules for) the
+pieces written with that prefix, e.g. `#B=<+1>cO`, `*K=[+]cK`, `*Q==...`. No piece definition,
+declaration or promotion rule of the file uses the prefix, so the rule has no effect. (Checked
+only when the file defines pieces.)
+""",
+    ),
+    (
+        UNDEFINED_PIECE,
+        "piece letter used by a rule but never defined",
+        """
+A piece set of a rule names a letter that no piece definition or declaration of the file
+introduces (letters compare without case: `p` is the black `P`). Declare the piece (`X`,
+`X=mK`) or fix the letter. (Checked only when the file defines pieces.)
+""",
+    ),
+    (
+        BAD_CATALOG,
+        "invalid rule catalog",
+        """
+A catalog file (JSON) is malformed: see docs/fbr.md for its format. Each rule is an object with
+optional keys prefix, seq_number, cardinal, piece_set, board_range, announcement (values
+"none", "optional", "required"), attributes_required, exclusive, one_of, requires_any_rule and
+attributes (name -> {"args": "count? set! values? range? prefix?", ...}).
+""",
+    ),
+    (
+        BAD_BOARDSIZE,
+        "bad board size",
+        """
+`boardsize` is written files x ranks, for example `boardsize="8x8"` or `boardsize="10x8"`
+(C/CIF <game> attribute, default 8x8). At most 26 files (files are letters).
+""",
+    ),
+    (
+        DUPLICATE_METADATA,
+        "metadata key given twice",
+        """
+Each metadata key (variant, boardsize, startposition) may be given once.
+""",
+    ),
+]
+
+for _code, _title, _text in _C:
+    register_code(_code, _title, _text)

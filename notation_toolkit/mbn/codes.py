@@ -1,0 +1,108 @@
+"""Diagnostic codes of MBN (registered for ``ntk explain``)."""
+
+from __future__ import annotations
+
+from notation_toolkit.core.codes import register_code
+
+SYNTAX = "MBN101"
+UNDEFINED_DOUBLING = "MBN201"
+LONE_Y = "MBN202"
+UNUSED_Q = "MBN203"
+ARGUMENT_ON_DIRECTION = "MBN204"
+RANGE_NOT_ON_O = "MBN205"
+BAD_STEPS = "MBN206"
+PARTS_COUNT = "MBN207"
+BAD_LEVEL = "MBN208"
+PROMOTION_WITH_SINGLE_EQUALS = "MBN301"
+
+_DOUBLINGS = "cc, cy, ee, gg, ii, jj, jy, kk, oo, pp, tt, ww, wy, xx, xy"
+
+register_code(
+    SYNTAX,
+    "MBN syntax error",
+    """
+The text is not a piece definition, declaration, promotion rule or move expression of MBN
+(Modified Betza Notation). The message says what was expected where.
+
+A definition is `head=moves`, for example `Q=R+N` or `P|Pawn|=mfW+cefF+[1-2]mefW02`. Moves are
+combined with `+` (alternatives) and `-`/`--` (legs); modifiers (lower-case letters) come before the
+move letters of each partial move. Plain Betza juxtaposes modified moves (`mRcpR`); MBN needs
+`+` between them: `mR+cpR`.
+""",
+)
+register_code(
+    UNDEFINED_DOUBLING,
+    "doubled modifier letter without a meaning",
+    f"""
+MBN gives a meaning to a few doubled modifier letters ({_DOUBLINGS}: for example `cc` =
+capture friendly pieces only, `ww` = swap with friendly pieces, `tt` = no turn). Other
+doublings, such as Betza's `ff` for oblique directions, mean nothing in MBN. Oblique directions
+are written with an amalgamated pair in parentheses: `(fs)N`.
+""",
+)
+register_code(
+    LONE_Y,
+    "'y' without c, j, w or x",
+    """
+`y` means "any (friendly or enemy)" and only follows `c`, `j`, `w` or `x` (`cy`, `jy`, `wy`,
+`xy`). On its own it has no meaning.
+""",
+)
+register_code(
+    UNUSED_Q,
+    "modifier q is unused",
+    """
+The MBN modifier table marks `q` as unused. It is accepted by the grammar but has no meaning.
+""",
+)
+register_code(
+    ARGUMENT_ON_DIRECTION,
+    "direction letter with an argument",
+    """
+Direction letters (`b d f l r s t v z`) take no `?`, piece set or board range. Move/capture
+modifiers do, for example `c?{D}` or `ww{^K}`.
+""",
+)
+register_code(
+    RANGE_NOT_ON_O,
+    "board range after a modifier other than o",
+    """
+Only the cylindrical modifier `o` takes a board range (`o[b,g]B`: a cylinder between files b and
+g). To restrict the origin or destination square, put the range before the modifiers or after
+the move letter: `[1-2]mfW02`, `B[d-f1-3]`.
+""",
+)
+register_code(
+    BAD_STEPS,
+    "step count not defined",
+    """
+Steps after a move letter are `n` (at most n), `0` (unlimited), `0n` (exactly n), `0*`, `**`
+or `#`. A `*` after a number other than 0 (`4*`) is not defined.
+""",
+)
+register_code(
+    PARTS_COUNT,
+    "wrong number of '=' parts",
+    """
+A piece definition has one move part (`Q=R+N`). Only the castling pseudo-pieces `O-O` and
+`O-O-O` take two: the king's move and the rook's move (`O-O<*>=[*]isR[g]=isR[f]`, FBR page
+line 34).
+""",
+)
+register_code(
+    BAD_LEVEL,
+    "3D level outside A-H",
+    """
+A 3D board level in a board range is a letter from A to H (MBN BNF 3dRange).
+""",
+)
+register_code(
+    PROMOTION_WITH_SINGLE_EQUALS,
+    "promotion list written with '='",
+    """
+`+P=QRBN` defines the moves of the promoted pawn (it moves like Q, R, B or N); a promotion rule
+(the pawn promotes to Q, R, B or N) is written with `==`: `+P==QRBN` (FBR page line 30). The
+C/CIF ticket #3 uses the single `=`; the two forms cannot be told apart by syntax, so MBN reads
+it as a move definition and this warning offers the `==` form.
+""",
+)
