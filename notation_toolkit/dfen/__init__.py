@@ -1,0 +1,86 @@
+"""DFEN, Dice Chess FEN: parse, validate, serialize and convert Dice Chess positions.
+
+    >>> from notation_toolkit.dfen import parse, dumps
+    >>> pos = parse("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq e3c3a3 0 1")
+    >>> sorted(pos.en_passant), pos.dice
+    ([16, 18, 20], None)
+    >>> dumps(pos)
+    'rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -'
+
+The grammar is ``grammars/dfen.lark``, a small extension of ``grammars/fen.lark``. Rules F1-F6 of
+the project's Dice Chess rules are checked; see ``docs/dfen.md``.
+"""
+
+from __future__ import annotations
+
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.dfen.ast import DICE_ORDER, DfenPosition, DicePool, EnPassantTargets, sort_dice
+from notation_toolkit.dfen.reader import DfenReader
+from notation_toolkit.fen.reader import MAX_INPUT, sanity_warnings
+
+__all__ = [
+    "DICE_ORDER",
+    "DfenPosition",
+    "DicePool",
+    "EnPassantTargets",
+    "canonicalize",
+    "check",
+    "dumps",
+    "is_valid",
+    "parse",
+    "sort_dice",
+    "warnings",
+]
+
+_READER = DfenReader()
+
+
+def parse(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> DfenPosition:
+    """Parse a DFEN string (4 to 7 fields, rule F1) into a ``DfenPosition``.
+
+    Strict by default: dice in the wrong case for the side to move (F3), adjacent empty counts,
+    unordered castling letters and leading zeros are refused (``CanonicalFormError``);
+    ``lenient=True`` accepts them (``canonicalize`` also lists the fixes). Any order of en-passant
+    squares and dice is accepted in both modes. Raises a ``NotationError`` subclass for bad input.
+    """
+    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input)
+    result: DfenPosition = position
+    return result
+
+
+def dumps(position: DfenPosition) -> str:
+    """Canonical 7-field DFEN: en-passant squares sorted, dice sorted in the mover's case, '-' if empty."""
+    return str(position)
+
+
+def canonicalize(text: str, *, max_input: int | None = MAX_INPUT) -> tuple[str, list[Diagnostic]]:
+    """Lenient parse, then the canonical DFEN and the fixes applied (INFO diagnostics with a ``Fix``)."""
+    position, fixes = _READER.read(text, lenient=True, max_input=max_input)
+    return str(position), fixes
+
+
+def warnings(position: DfenPosition) -> list[Diagnostic]:
+    """Sanity warnings (rule F5): pawns on rank 1 or 8, two kings of a colour, a missing king."""
+    return sanity_warnings(position.board, "Dice Chess", final_ok=True)
+
+
+def check(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> list[Diagnostic]:
+    """Every diagnostic for ``text`` (errors, then warnings); never raises for bad input."""
+    from notation_toolkit.core.errors import NotationError
+
+    try:
+        position = parse(text, lenient=lenient, max_input=max_input)
+    except NotationError as exc:
+        return list(exc.diagnostics)
+    return warnings(position)
+
+
+def is_valid(text: str, *, lenient: bool = False) -> bool:
+    """True if ``text`` parses (warnings do not count)."""
+    from notation_toolkit.core.errors import NotationError
+
+    try:
+        parse(text, lenient=lenient)
+    except NotationError:
+        return False
+    return True

@@ -1,0 +1,97 @@
+"""FEN, Forsyth-Edwards Notation: parse, validate, serialize and convert chess positions.
+
+    >>> from notation_toolkit.fen import parse, dumps
+    >>> pos = parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+    >>> pos.turn, pos.en_passant, pos.squares[28]
+    ('b', 20, 'P')
+    >>> dumps(pos)
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+
+The grammar is ``grammars/fen.lark`` (one named rule per field, written to be extended: DFEN
+extends it).
+"""
+
+from __future__ import annotations
+
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.fen.ast import (
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    Board,
+    CastlingRights,
+    EnPassantSquare,
+    FenPosition,
+    FullmoveNumber,
+    HalfmoveClock,
+    Side,
+)
+from notation_toolkit.fen.reader import MAX_INPUT, FenReader, sanity_warnings
+
+__all__ = [
+    "SQUARE_INDEX",
+    "SQUARE_NAMES",
+    "Board",
+    "CastlingRights",
+    "EnPassantSquare",
+    "FenPosition",
+    "FullmoveNumber",
+    "HalfmoveClock",
+    "Side",
+    "canonicalize",
+    "check",
+    "dumps",
+    "is_valid",
+    "parse",
+    "warnings",
+]
+
+_READER = FenReader()
+
+
+def parse(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> FenPosition:
+    """Parse a standard six-field FEN into a ``FenPosition``; raises a ``NotationError`` subclass.
+
+    Strict by default: adjacent empty counts (``44``), castling letters out of ``KQkq`` order and
+    numbers with leading zeros are refused (``CanonicalFormError``); ``lenient=True`` accepts them.
+    """
+    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input)
+    result: FenPosition = position
+    return result
+
+
+def dumps(position: FenPosition) -> str:
+    """The canonical six-field FEN of ``position``."""
+    return str(position)
+
+
+def canonicalize(text: str, *, max_input: int | None = MAX_INPUT) -> tuple[str, list[Diagnostic]]:
+    """Lenient parse, then the canonical FEN and the fixes applied (INFO diagnostics with a ``Fix``)."""
+    position, fixes = _READER.read(text, lenient=True, max_input=max_input)
+    return str(position), fixes
+
+
+def warnings(position: FenPosition) -> list[Diagnostic]:
+    """Sanity warnings: pawns on rank 1 or 8, more than one king of a colour, a missing king."""
+    return sanity_warnings(position.board, "chess")
+
+
+def check(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> list[Diagnostic]:
+    """Every diagnostic for ``text`` (errors, or warnings when valid); never raises for bad input."""
+    from notation_toolkit.core.errors import NotationError
+
+    try:
+        position = parse(text, lenient=lenient, max_input=max_input)
+    except NotationError as exc:
+        return list(exc.diagnostics)
+    return warnings(position)
+
+
+def is_valid(text: str, *, lenient: bool = False) -> bool:
+    """True if ``text`` parses (warnings do not count)."""
+    from notation_toolkit.core.errors import NotationError
+
+    try:
+        parse(text, lenient=lenient)
+    except NotationError:
+        return False
+    return True

@@ -1,0 +1,175 @@
+"""Diagnostic codes of FEN (FEN1xx). DFEN reuses them for the fields it shares with FEN."""
+
+from __future__ import annotations
+
+from notation_toolkit.core.codes import register_code
+
+_FIELDS = """
+A FEN has six fields separated by exactly one ASCII space:
+
+    rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+    placement         side castling en-passant half-move full-move
+"""
+
+CODES: dict[str, tuple[str, str]] = {
+    "FEN100": (
+        "character not allowed",
+        """
+FEN is plain ASCII. Tabs, line breaks, NUL bytes, non-breaking spaces and look-alike characters
+(Cyrillic `К`, full-width `Ｋ`) are not allowed anywhere. The message names the character and its
+code point; replace it with the ASCII character it imitates.
+""",
+    ),
+    "FEN101": (
+        "wrong number of fields",
+        _FIELDS
+        + """
+Standard FEN needs all six fields. (DFEN, the Dice Chess extension, accepts 4 to 7: see DFEN201.)
+""",
+    ),
+    "FEN102": (
+        "fields not separated by exactly one space",
+        """
+Fields are separated by exactly one ASCII space: no leading or trailing space, no two spaces in a
+row. The fix removes the extra spaces.
+""",
+    ),
+    "FEN110": (
+        "bad piece placement",
+        """
+Field 1 lists the ranks from 8 down to 1, separated by `/`. Each rank is made of piece letters
+(`PNBRQK` for White, `pnbrqk` for Black) and empty-square counts `1` to `8`.
+""",
+    ),
+    "FEN111": (
+        "wrong number of ranks",
+        """
+The placement must have exactly 8 ranks separated by 7 slashes (`/`).
+""",
+    ),
+    "FEN112": (
+        "rank does not have 8 squares",
+        """
+Each rank must describe exactly 8 squares: the piece letters plus the empty-square counts must add
+up to 8. The message says which rank (counting from rank 8, the first one written) is too short or
+too long.
+""",
+    ),
+    "FEN113": (
+        "adjacent empty-square counts",
+        """
+Consecutive empty squares are written as one count (`8`, not `44`). Strict parsing rejects the
+split form; lenient mode (`ntk fmt --lenient`) merges the counts and reports the fix.
+""",
+    ),
+    "FEN120": (
+        "bad side to move",
+        """
+Field 2 is `w` (White to move) or `b` (Black to move).
+""",
+    ),
+    "FEN130": (
+        "bad castling field",
+        """
+Field 3 is `-` (no castling rights) or some of the letters `K` (White king side), `Q` (White queen
+side), `k` and `q` (Black). Chess960 letters (X-FEN, Shredder-FEN) are not supported.
+""",
+    ),
+    "FEN131": (
+        "castling rights not in canonical order",
+        """
+Castling letters are written once each, in the order `KQkq`. Strict parsing rejects other orders
+and repeated letters; lenient mode reorders them and reports the fix.
+""",
+    ),
+    "FEN140": (
+        "bad en-passant field",
+        """
+Field 4 is `-` or one square name (`e3`): a file `a`-`h` followed by a rank `1`-`8`.
+""",
+    ),
+    "FEN141": (
+        "en-passant square not on rank 3 or 6",
+        """
+An en-passant target is the square a pawn skipped with its double step, so it is always on rank 3
+(White pawn) or rank 6 (Black pawn).
+""",
+    ),
+    "FEN142": (
+        "en-passant square does not match the side to move",
+        """
+In standard FEN the en-passant square belongs to the pawn that has just moved: it is on rank 6 when
+White is to move (Black just double-stepped) and on rank 3 when Black is to move.
+""",
+    ),
+    "FEN150": (
+        "bad half-move clock",
+        """
+Field 5 is a whole number >= 0 written with digits only (no sign).
+""",
+    ),
+    "FEN151": (
+        "number with leading zeros",
+        """
+Numbers are written without leading zeros (`7`, not `007`). Strict parsing rejects them; lenient
+mode removes them and reports the fix.
+""",
+    ),
+    "FEN152": (
+        "number too long",
+        """
+The half-move clock and the full-move number are limited to 18 digits; longer digit strings are
+refused before conversion, so hostile input cannot cost time or memory.
+""",
+    ),
+    "FEN160": (
+        "bad full-move number",
+        """
+Field 6 is a whole number >= 1 written with digits only. It starts at 1 and grows after each Black
+move; `0` is not a valid full-move number.
+""",
+    ),
+    "FEN180": (
+        "pawn on the first or last rank (warning)",
+        """
+A pawn cannot stand on rank 1 or rank 8: it promotes when it reaches the last rank and never
+stands on its own first rank. The text is well-formed, but the position cannot arise in a game.
+""",
+    ),
+    "FEN181": (
+        "more than one king of a colour (warning)",
+        """
+Each side has exactly one king in chess and in Dice Chess (kings never promote). The text is
+well-formed, but the position cannot arise in a game.
+""",
+    ),
+    "FEN182": (
+        "a king is missing (warning)",
+        """
+One side has no king. In chess this cannot happen. In Dice Chess it happens only in the final
+position, after a king capture (R17): the loser's king is absent and the winner is still to move.
+""",
+    ),
+}
+
+for _code, (_title, _explanation) in CODES.items():
+    register_code(_code, _title, _explanation)
+
+register_code(
+    "FEN190",
+    "not FEEN text",
+    """
+The text given to a FEEN -> FEN (or DFEN) conversion is not FEEN: FEEN has three fields (placement,
+pieces in hand, style-turn) separated by one space, e.g.
+`rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c`.
+""",
+)
+register_code(
+    "FEN191",
+    "FEEN that FEN cannot hold",
+    """
+FEEN describes boards of any size and dimension, pieces in hand and any piece style. FEN holds only
+an 8x8 chess board, so only chess-style FEEN converts: 8 ranks of 8 squares, piece letters PNBRQK,
+empty hands (`/`) and the styles `C/c` or `c/C`.
+""",
+)
