@@ -1,0 +1,78 @@
+"""FEEN (Field Expression Encoding Notation) and the Sashité token notations EPIN, PIN, SIN, QPI.
+
+>>> from notation_toolkit import feen
+>>> pos = feen.parse("lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s")
+>>> pos.placement.shape, pos.style_turn.active_side.value
+((9, 9), 'first')
+>>> feen.canonicalize("8/8/8/8/8/8/8/8 PpP/p C/c")[0]
+'8/8/8/8/8/8/8/8 2Pp/p C/c'
+
+Two profiles: ``feen`` (default; EPIN pieces, SIN styles; 002, 004) and ``feen-legacy`` (PNN
+pieces, SNN styles; 001), built as an extension of the ``feen`` grammar. See docs/feen.md.
+"""
+
+from __future__ import annotations
+
+from notation_toolkit.feen.ast import (
+    Hand,
+    HandItem,
+    Hands,
+    Piece,
+    Placement,
+    Position,
+    Qpi,
+    Side,
+    Square,
+    State,
+    Style,
+    StyleTurn,
+)
+from notation_toolkit.feen.limits import DEFAULT, REFERENCE, Limits
+from notation_toolkit.feen.parser import (
+    canonicalize,
+    check,
+    dumps,
+    format_feen,
+    is_valid,
+    loads,
+    parse,
+    parse_hand,
+    parse_hands,
+    parse_placement,
+    parse_style_turn,
+)
+from notation_toolkit.feen.tokens import is_valid_token, parse_epin, parse_pin, parse_qpi, parse_sin
+
+__all__ = [
+    "DEFAULT",
+    "REFERENCE",
+    "Hand",
+    "HandItem",
+    "Hands",
+    "Limits",
+    "Piece",
+    "Placement",
+    "Position",
+    "Qpi",
+    "Side",
+    "Square",
+    "State",
+    "Style",
+    "StyleTurn",
+    "canonicalize",
+    "check",
+    "dumps",
+    "format_feen",
+    "is_valid",
+    "is_valid_token",
+    "loads",
+    "parse",
+    "parse_epin",
+    "parse_hand",
+    "parse_hands",
+    "parse_pin",
+    "parse_placement",
+    "parse_qpi",
+    "parse_sin",
+    "parse_style_turn",
+]

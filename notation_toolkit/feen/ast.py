@@ -1,0 +1,500 @@
+"""The typed, immutable FEEN AST.
+
+Pieces (EPIN/PNN tokens) and styles (SIN/SNN) are interned: one object per distinct token, shared
+by every position, so parsing a board allocates no per-square objects. Board squares are
+addressable by coordinate; the per-square nodes (``Square``, with their spans) are computed on
+access from the stored rank texts and offsets rather than built for every parse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from notation_toolkit.core.span import Span
+
+
+class Side(StrEnum):
+    """The two sides of a FEEN position: uppercase pieces and styles are ``first``."""
+
+    FIRST = "first"
+    SECOND = "second"
+
+    @property
+    def opponent(self) -> Side:
+        """The other side."""
+        return Side.SECOND if self is Side.FIRST else Side.FIRST
+
+
+class State(StrEnum):
+    """The state modifier of a piece: ``+`` enhanced, ``-`` diminished, none normal."""
+
+    NORMAL = "normal"
+    ENHANCED = "enhanced"
+    DIMINISHED = "diminished"
+
+
+_STATE_OF = {"+": State.ENHANCED, "-": State.DIMINISHED}
+# Canonical hand order (002, 004): '-' before '+' before no modifier.
+_STATE_RANK = {State.DIMINISHED: 0, State.ENHANCED: 1, State.NORMAL: 2}
+
+
+def _is_upper(ch: str) -> bool:
+    # By range, never str.isupper(): only ASCII letters reach here, and this stays true to that.
+    return "A" <= ch <= "Z"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece token: EPIN in the ``feen`` profile (``+K^'``), PNN in ``feen-legacy`` (``+K'``).
+
+    ``letter`` is written as in the token (its case is the side), ``state`` comes from the
+    ``+``/``-`` prefix, ``terminal`` from ``^`` and ``derived`` from ``'``. Instances are interned:
+    use :func:`piece` to get one.
+    """
+
+    token: str
+    letter: str
+    side: Side
+    state: State
+    terminal: bool
+    derived: bool
+
+    def __str__(self) -> str:
+        return self.token
+
+    @property
+    def base(self) -> str:
+        """The letter in uppercase (the piece kind, whatever the side)."""
+        return self.letter.upper()
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, int, int]:
+        """Canonical hand order: letter (case-insensitive), uppercase first, '-' '+' none, '^', "'"."""
+        return (
+            self.letter.lower(),
+            0 if self.side is Side.FIRST else 1,
+            _STATE_RANK[self.state],
+            int(self.terminal),
+            int(self.derived),
+        )
+
+
+_PIECES: dict[str, Piece] = {}
+
+
+def piece(token: str) -> Piece:
+    """The interned ``Piece`` for an already validated piece token (``"K^"``, ``"+p"``, ``"R'"``)."""
+    found = _PIECES.get(token)
+    if found is not None:
+        return found
+    i = 1 if token[0] in "+-" else 0
+    letter = token[i]
+    made = Piece(
+        token,
+        letter,
+        Side.FIRST if _is_upper(letter) else Side.SECOND,
+        _STATE_OF.get(token[0], State.NORMAL),
+        "^" in token,
+        "'" in token,
+    )
+    if len(_PIECES) < 100_000:  # tokens are tiny and few; the bound only guards odd callers
+        _PIECES[token] = made
+    return made
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """A style: a SIN letter (``feen``) or an SNN name (``feen-legacy``); its case is its side."""
+
+    name: str
+    side: Side
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_STYLES: dict[str, Style] = {}
+
+
+def style(name: str) -> Style:
+    """The interned ``Style`` for an already validated style token (``"C"``, ``"shogi"``)."""
+    found = _STYLES.get(name)
+    if found is None:
+        found = Style(name, Side.FIRST if _is_upper(name[0]) else Side.SECOND)
+        if len(_STYLES) < 100_000:
+            _STYLES[name] = found
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Qpi:
+    """A Qualified Piece Identifier ``SIN:PIN``: a style and a piece of the same side (``C:K``)."""
+
+    style: Style
+    piece: Piece
+
+    def __str__(self) -> str:
+        return f"{self.style}:{self.piece}"
+
+    @property
+    def side(self) -> Side:
+        """The side of both the style and the piece."""
+        return self.style.side
+
+
+# ----------------------------------------------------------------------------------------------
+# Field 1: placement
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One board square: its coordinate (outermost dimension first), piece (or None) and span."""
+
+    coordinate: tuple[int, ...]
+    piece: Piece | None
+    span: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Field 1: the board, as 1D segments ("ranks") joined by separator groups.
+
+    ``segments`` holds the text of each rank as written, ``separators`` the length of each
+    separator group between consecutive ranks (1 for '/', 2 for '//' ...), ``lengths`` the number
+    of squares of each rank. Everything else (dimensions, shape, squares, pieces) is derived.
+    """
+
+    segments: tuple[str, ...]
+    separators: tuple[int, ...]
+    lengths: tuple[int, ...]
+    piece_count: int
+    span: Span
+    _tokens: Any = field(default=None, compare=False, repr=False, hash=False)
+
+    def __str__(self) -> str:
+        out = [self.segments[0]]
+        for sep, seg in zip(self.separators, self.segments[1:], strict=True):
+            out.append("/" * sep)
+            out.append(seg)
+        return "".join(out)
+
+    @property
+    def square_count(self) -> int:
+        """n: the number of squares (empty-counts plus pieces)."""
+        return sum(self.lengths)
+
+    @property
+    def dimensions(self) -> int:
+        """1 without separators, else one more than the longest separator group."""
+        return max(self.separators, default=0) + 1
+
+    @property
+    def is_regular(self) -> bool:
+        """True when every rank has the same length and every block the same number of parts."""
+        return self.shape is not None
+
+    @property
+    def shape(self) -> tuple[int, ...] | None:
+        """Sizes along each dimension, outermost first (``(8, 8)`` for chess); None if irregular."""
+        if len(set(self.lengths)) != 1:
+            return None
+        dims = self.dimensions
+        sizes: list[int] = []
+        # Blocks of level k are separated by groups of length >= k; every level-(k+1) block must
+        # hold the same number of level-k blocks.
+        for k in range(dims - 1, 0, -1):
+            counts: list[int] = []
+            run = 1
+            for sep in self.separators:
+                if sep > k:
+                    counts.append(run)
+                    run = 1
+                elif sep == k:
+                    run += 1
+            counts.append(run)
+            if len(set(counts)) != 1:
+                return None
+            sizes.append(counts[0])
+        sizes.append(self.lengths[0])
+        return tuple(sizes)
+
+    def rank_tokens(self, index: int) -> tuple[Piece | int, ...]:
+        """Tokens of rank ``index``: pieces, and ints for runs of empty squares."""
+        cache = self._tokens
+        if cache is not None and index in cache:
+            tokens: tuple[Piece | int, ...] = cache[index]
+            return tokens
+        out: list[Piece | int] = []
+        text = self.segments[index]
+        i = 0
+        while i < len(text):
+            if "1" <= text[i] <= "9":
+                j = i + 1
+                while j < len(text) and "0" <= text[j] <= "9":
+                    j += 1
+                out.append(int(text[i:j]))
+            else:
+                j = i + 1
+                if text[i] in "+-":
+                    j += 1
+                while j < len(text) and text[j] in "^'":
+                    j += 1
+                out.append(piece(text[i:j]))
+            i = j
+        result = tuple(out)
+        if cache is not None:
+            cache[index] = result
+        return result
+
+    def _rank_offsets(self) -> list[int]:
+        offsets = []
+        pos = self.span.offset
+        for i, seg in enumerate(self.segments):
+            offsets.append(pos)
+            pos += len(seg) + (self.separators[i] if i < len(self.separators) else 0)
+        return offsets
+
+    def rank_span(self, index: int) -> Span:
+        """Span of rank ``index`` in the parsed text."""
+        start = self._rank_offsets()[index]
+        return Span(start, len(self.segments[index]), self.span.line, start + 1)
+
+    def separator_span(self, index: int) -> Span:
+        """Span of the separator group after rank ``index``."""
+        start = self._rank_offsets()[index] + len(self.segments[index])
+        return Span(start, self.separators[index], self.span.line, start + 1)
+
+    def rank_square(self, rank: int, file: int) -> Square:
+        """The square ``file`` (0-based) of rank ``rank`` (0-based, in the order of the string)."""
+        if not 0 <= rank < len(self.segments) or not 0 <= file < self.lengths[rank]:
+            raise IndexError(f"no square {file} in rank {rank}")
+        pos = self._rank_offsets()[rank]
+        col = 0
+        for token in self.rank_tokens(rank):
+            if isinstance(token, int):
+                if file < col + token:
+                    return Square(self._coordinate(rank, file), None, None)
+                col += token
+                pos += len(str(token))
+            else:
+                if col == file:
+                    length = len(token.token)
+                    return Square(self._coordinate(rank, file), token, Span(pos, length, 1, pos + 1))
+                col += 1
+                pos += len(token.token)
+        raise IndexError(f"no square {file} in rank {rank}")  # pragma: no cover - guarded above
+
+    def _coordinate(self, rank: int, file: int) -> tuple[int, ...]:
+        dims = self.dimensions
+        if dims == 1:
+            return (file,)
+        coord = [0] * (dims - 1)
+        # Walk the separators before this rank: a group of length k increments coordinate
+        # (dims-1-k) and resets the inner ones.
+        for sep in self.separators[:rank]:
+            idx = dims - 1 - sep
+            coord[idx] += 1
+            for j in range(idx + 1, dims - 1):
+                coord[j] = 0
+        return (*coord, file)
+
+    def _rank_index(self, coordinate: tuple[int, ...]) -> int:
+        dims = self.dimensions
+        if len(coordinate) != dims:
+            raise IndexError(f"a coordinate on this board has {dims} components, not {len(coordinate)}")
+        for rank in range(len(self.segments)):
+            if self._coordinate(rank, coordinate[-1])[:-1] == coordinate[:-1]:
+                return rank
+        raise IndexError(f"no square at {coordinate}")
+
+    def square(self, coordinate: tuple[int, ...]) -> Square:
+        """The square at ``coordinate`` (outermost dimension first, 0-based, string order).
+
+        For chess ``(0, 0)`` is the first square written (a8) and ``(7, 7)`` the last (h1).
+        """
+        rank = self._rank_index(coordinate)
+        return self.rank_square(rank, coordinate[-1])
+
+    def __getitem__(self, key: int | tuple[int, ...]) -> Piece | None:
+        """``placement[i]``: the piece on flat square ``i``; ``placement[r, f]``: by coordinate."""
+        if isinstance(key, tuple):
+            return self.square(key).piece
+        index = key
+        if index < 0:
+            index += self.square_count
+        for rank, length in enumerate(self.lengths):
+            if index < length:
+                return self.rank_square(rank, index).piece
+            index -= length
+        raise IndexError(f"square index {key} out of range")
+
+    def squares(self) -> Iterator[Piece | None]:
+        """Every square in string order: a piece or None (empty runs are expanded lazily)."""
+        for rank in range(len(self.segments)):
+            for token in self.rank_tokens(rank):
+                if isinstance(token, int):
+                    for _ in range(token):
+                        yield None
+                else:
+                    yield token
+
+    def pieces(self) -> Iterator[Square]:
+        """The occupied squares (with coordinates and spans), in string order."""
+        for rank in range(len(self.segments)):
+            pos = self._rank_offsets()[rank]
+            col = 0
+            for token in self.rank_tokens(rank):
+                if isinstance(token, int):
+                    col += token
+                    pos += len(str(token))
+                else:
+                    n = len(token.token)
+                    yield Square(self._coordinate(rank, col), token, Span(pos, n, 1, pos + 1))
+                    col += 1
+                    pos += n
+
+    def ranks(self) -> tuple[tuple[Piece | None, ...], ...]:
+        """Every rank as a tuple of squares (like the Elixir library's ``squares``); small boards only."""
+        return tuple(
+            tuple(
+                sq
+                for token in self.rank_tokens(r)
+                for sq in ((None,) * token if isinstance(token, int) else (token,))
+            )
+            for r in range(len(self.segments))
+        )
+
+
+# ----------------------------------------------------------------------------------------------
+# Field 2: hands
+
+
+@dataclass(frozen=True, slots=True)
+class HandItem:
+    """One hand item: ``count`` copies of ``piece`` (``3P``; count 1 is written without digits)."""
+
+    piece: Piece
+    count: int
+    span: Span | None
+
+    def __str__(self) -> str:
+        return f"{self.count}{self.piece}" if self.count > 1 else self.piece.token
+
+    @property
+    def sort_key(self) -> tuple[int, tuple[str, int, int, int, int]]:
+        """Canonical order: multiplicity descending, then the piece order."""
+        return (-self.count, self.piece.sort_key)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The multiset of pieces held by one side, in canonical order once validated."""
+
+    side: Side
+    items: tuple[HandItem, ...]
+    span: Span | None
+
+    def __str__(self) -> str:
+        return "".join(str(item) for item in self.items)
+
+    def __len__(self) -> int:
+        return sum(item.count for item in self.items)
+
+    def __iter__(self) -> Iterator[Piece]:
+        """Every piece, repeated by multiplicity, in canonical order."""
+        for item in self.items:
+            for _ in range(item.count):
+                yield item.piece
+
+    def counts(self) -> dict[Piece, int]:
+        """The multiset as a mapping piece -> multiplicity."""
+        out: dict[Piece, int] = {}
+        for item in self.items:
+            out[item.piece] = out.get(item.piece, 0) + item.count
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """Field 2: the hands of the first and the second player (``first/second``)."""
+
+    first: Hand
+    second: Hand
+    span: Span | None
+
+    def __str__(self) -> str:
+        return f"{self.first}/{self.second}"
+
+    @property
+    def piece_count(self) -> int:
+        """Pieces in both hands, with multiplicity."""
+        return sum(i.count for i in self.first.items) + sum(i.count for i in self.second.items)
+
+
+# ----------------------------------------------------------------------------------------------
+# Field 3: style-turn
+
+
+@dataclass(frozen=True, slots=True)
+class StyleTurn:
+    """Field 3: the style of the side to move (``active``) and of the other side (``inactive``)."""
+
+    active: Style
+    inactive: Style
+    span: Span | None
+
+    def __str__(self) -> str:
+        return f"{self.active}/{self.inactive}"
+
+    @property
+    def active_side(self) -> Side:
+        """The side to move."""
+        return self.active.side
+
+    @property
+    def first(self) -> Style:
+        """The style of the first side (the uppercase one)."""
+        return self.active if self.active.side is Side.FIRST else self.inactive
+
+    @property
+    def second(self) -> Style:
+        """The style of the second side (the lowercase one)."""
+        return self.inactive if self.active.side is Side.FIRST else self.active
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A FEEN position: placement, hands and style-turn. ``str(position)`` is canonical FEEN.
+
+    ``extensions`` holds the nodes of rules that a user's extension grammar added (``GenericNode``).
+    """
+
+    placement: Placement
+    hands: Hands
+    style_turn: StyleTurn
+    span: Span | None
+    extensions: tuple[object, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.placement} {self.hands} {self.style_turn}"
+
+    @property
+    def active_side(self) -> Side:
+        """The side to move."""
+        return self.style_turn.active.side
+
+    def qpi(self, p: Piece) -> Qpi:
+        """The QPI (``SIN:PIN``) of a piece in this position (002, "QPI Inference").
+
+        A native piece takes the style of its own side; a derived piece (``'``) takes the style of
+        the other side, written in the piece's case so that both parts of the QPI share a side.
+        """
+        native = self.style_turn.first if p.side is Side.FIRST else self.style_turn.second
+        if p.derived:
+            other = self.style_turn.second if p.side is Side.FIRST else self.style_turn.first
+            name = other.name.upper() if p.side is Side.FIRST else other.name.lower()
+            native = style(name)
+        return Qpi(native, piece(p.token.replace("'", "")))

@@ -1,0 +1,130 @@
+"""The registry entries of FEEN (both profiles) and of the Sashité token notations.
+
+``notation_toolkit.core.registry`` maps ``feen``, ``feen-legacy``, ``epin``, ``pin``, ``sin`` and
+``qpi`` to the objects below, so ``ntk parse/check/fmt`` work on them without FEEN-specific code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.errors import NotationError, UnknownNameError
+from notation_toolkit.core.registry import Notation
+from notation_toolkit.core.suggest import did_you_mean
+from notation_toolkit.feen import parser as _p
+from notation_toolkit.feen import tokens as _t
+
+_OPTIONS = {
+    "limits": "default (what the documents allow) | reference (4096 bytes, 3D, 255 cells, regular)",
+    "max_input": "input-size cap in characters (default 65536; e.g. 1M, or none)",
+    "lenient": "true: accept non-canonical hands and canonicalize them (parse/check)",
+}
+
+
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in _OPTIONS:
+            raise UnknownNameError.single(
+                "NTK003",
+                f"unknown FEEN option {key!r}",
+                hint=did_you_mean(key, list(_OPTIONS)) or f"options: {', '.join(_OPTIONS)}",
+            )
+        if key == "lenient" and isinstance(value, str):
+            value = value.strip().lower() in ("1", "true", "yes", "on")
+        out[key] = value
+    return out
+
+
+def _feen(profile: str) -> Notation:
+    def parse(text: str, *, grammar: str | None = None, **options: Any) -> Any:
+        return _p.parse(text, profile=profile, grammar=grammar, **_options(options))
+
+    def check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
+        try:
+            opts = _options(options)
+        except NotationError as err:
+            return list(err.diagnostics)
+        return _p.check(text, profile=profile, grammar=grammar, **opts)
+
+    def fmt(text: str, *, grammar: str | None = None, **options: Any) -> str:
+        return str(_p.parse(text, profile=profile, grammar=grammar, **_options(options)))
+
+    def canonicalize(
+        text: str, *, grammar: str | None = None, **options: Any
+    ) -> tuple[str, list[Diagnostic]]:
+        opts = _options(options)
+        opts.pop("lenient", None)
+        return _p.canonicalize(text, profile=profile, grammar=grammar, **opts)
+
+    legacy = profile == "feen-legacy"
+    return Notation(
+        name=profile,
+        title=(
+            "FEEN legacy profile (Forsyth–Edwards Enhanced Notation, May 2025: PNN pieces, SNN styles)"
+            if legacy
+            else "FEEN (Field Expression Encoding Notation, Sashité): EPIN pieces, SIN styles"
+        ),
+        extensions=() if legacy else (".feen",),
+        per_line=True,
+        parse=parse,
+        check=check,
+        format=fmt,
+        canonicalize=canonicalize,
+        grammar="feen_legacy" if legacy else "feen",
+        options=dict(_OPTIONS),
+        example="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / CHESS/chess"
+        if legacy
+        else "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c",
+    )
+
+
+def _token(name: str, title: str, func: Callable[[str], Any], example: str) -> Notation:
+    def parse(text: str, *, grammar: str | None = None, **options: Any) -> Any:
+        _no_options(name, grammar, options)
+        return func(text)
+
+    def check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
+        try:
+            _no_options(name, grammar, options)
+            func(text)
+        except NotationError as err:
+            return list(err.diagnostics)
+        return []
+
+    def fmt(text: str, *, grammar: str | None = None, **options: Any) -> str:
+        _no_options(name, grammar, options)
+        return str(func(text))
+
+    return Notation(
+        name=name,
+        title=title,
+        extensions=(),
+        per_line=True,
+        parse=parse,
+        check=check,
+        format=fmt,
+        canonicalize=None,
+        grammar=name,
+        options={},
+        example=example,
+    )
+
+
+def _no_options(name: str, grammar: str | None, options: dict[str, Any]) -> None:
+    if grammar is not None or options:
+        raise UnknownNameError.single(
+            "NTK003",
+            f"{name} takes no options and no --grammar",
+            hint="token notations are fixed; extend the FEEN grammar instead",
+        )
+
+
+FEEN = _feen("feen")
+FEEN_LEGACY = _feen("feen-legacy")
+EPIN = _token("epin", "EPIN piece token (Sashité): [-+]?[A-Za-z]^?'?", _t.parse_epin, "+K^'")
+PIN = _token("pin", "PIN piece token (Sashité): [-+]?[A-Za-z]^?", _t.parse_pin, "+K^")
+SIN = _token("sin", "SIN style token (Sashité): one ASCII letter", _t.parse_sin, "C")
+QPI = _token("qpi", "QPI qualified piece (Sashité): SIN:PIN of one side", _t.parse_qpi, "C:K^")
