@@ -34,6 +34,7 @@ from notation_toolkit.dicechess.tables import (
     CASTLING_GEOMETRY,
     CASTLING_KEYS,
     CASTLING_LETTERS,
+    COLOR_NAMES,
     COLOR_RIGHTS,
     E1,
     E8,
@@ -158,7 +159,7 @@ class Position:
 
         Raises a ``NotationError`` subclass for bad input.
         """
-        from notation_toolkit.dfen import parse  # type: ignore[import-not-found,unused-ignore]
+        from notation_toolkit.dfen import parse
 
         parsed: DfenLike = parse(text, lenient=lenient)
         return cls.from_parsed(parsed)
@@ -168,21 +169,25 @@ class Position:
         """Build a position from a parsed DFEN (``notation_toolkit.dfen.DfenPosition``)."""
         pos = cls()
         for sq, symbol in enumerate(parsed.squares):
-            if symbol is None:
-                continue
-            code = _SYMBOL_CODE[symbol]
-            if code & 7 == PAWN and BB_SQUARES[sq] & (BB_RANK_1 | BB_RANK_8):
+            if symbol is not None:
+                pos._put(sq, _SYMBOL_CODE[symbol])
+        for colour, own_first, last in ((WHITE, BB_RANK_1, BB_RANK_8), (BLACK, BB_RANK_8, BB_RANK_1)):
+            pawns = pos.pieces[PAWN] & pos.occ[colour]
+            # A pawn that takes the king on the last rank stays a pawn (R12): legal in a final DFEN only.
+            bad = pawns & (own_first | (last if pos.has_king(colour ^ 1) else 0))
+            if bad:
+                sq = next(_squares(bad))
                 raise ValidationError(
                     [
                         Diagnostic(
                             "DICE002",
-                            f"pawn on {SQUARE_NAMES[sq]}: pawns cannot stand on the first or last rank",
-                            hint="a pawn that reaches the last rank promotes (R12)",
+                            f"{COLOR_NAMES[colour]} pawn on {SQUARE_NAMES[sq]}: pawns cannot stand on "
+                            "their first rank, nor on their last rank while the game goes on",
+                            hint="a pawn reaching the last rank promotes, unless it captured the king (R12)",
                             field="pieces",
                         )
                     ]
                 )
-            pos._put(sq, code)
         pos.turn = WHITE if parsed.turn == "w" else BLACK
         rights = 0
         for bit, letter in CASTLING_LETTERS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from dicechess_testdata import START
 
+from notation_toolkit import dfen
 from notation_toolkit.dicechess import Game, Position
 from notation_toolkit.dicechess.moves import uci
 
@@ -36,9 +37,10 @@ def ucis(pos: Position) -> set[str]:
     ],
 )
 def test_dfen_canonical_output(text: str, canonical: str) -> None:
-    pos = Position.from_dfen(text)
+    pos = Position.from_dfen(text, lenient=True)
     assert pos.dfen() == canonical
     assert Position.from_dfen(canonical).dfen() == canonical
+    assert dfen.dumps(dfen.parse(text, lenient=True)) == canonical
     assert pos.key == pos.compute_key()
 
 
@@ -55,6 +57,14 @@ def test_bad_back_rank_pawn_is_refused() -> None:
     with pytest.raises(NotationError) as info:
         Position.from_dfen("P3k3/8/8/8/8/8/8/4K3 w - - 0 1")
     assert info.value.code == "DICE002"
+    with pytest.raises(NotationError):
+        Position.from_dfen("4k3/8/8/8/8/8/8/4K2p w - - 0 1")
+
+
+def test_final_position_with_a_pawn_that_took_the_king_on_the_last_rank_is_accepted() -> None:
+    pos = Position.from_dfen("4P3/8/8/2K5/8/8/8/8 w - - 0 1 N")
+    assert pos.is_game_over
+    assert pos.legal_moves() == []
 
 
 # ---------------------------------------------------------------- R4, R5, R7: micro-moves
