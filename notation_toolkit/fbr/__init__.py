@@ -1,1 +1,53 @@
-"""FBR placeholder."""
+"""FBR (Formalized Board Rules, C/CIF) rule files with MBN piece definitions.
+
+    >>> from notation_toolkit import fbr
+    >>> rules = fbr.parse("royal promotion+[8] K Q=R+B R B N P +P==QRBN")
+    >>> [r.name for r in rules.rules]
+    ['royal', 'promotion']
+    >>> print(fbr.format(rules), end="")
+    royal
+    promotion+[8]
+    K
+    Q=R+B
+    R
+    B
+    N
+    P
+    +P==QRBN
+
+``parse`` (rule files), ``parse_rule``, ``parse_attribute``, ``parse_file`` build the typed AST of
+``fbr.ast`` (MBN nodes: ``notation_toolkit.mbn.ast``); ``check`` lists every diagnostic,
+``validate`` raises ``ValidationError`` on errors; ``format`` writes the canonical layout;
+``load_catalog`` extends the shipped rule catalog with catalog files of your own.
+"""
+
+from __future__ import annotations
+
+from notation_toolkit.fbr import codes as _codes  # noqa: F401  (registers the FBR codes)
+from notation_toolkit.fbr.api import canonicalize, check, format, validate
+from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, load_catalog, shipped_catalog
+from notation_toolkit.fbr.format import format_rule, format_rule_file
+from notation_toolkit.fbr.parser import parse, parse_attribute, parse_file, parse_rule
+from notation_toolkit.fbr.validate import check_rule, check_rule_file, resolve_attribute
+from notation_toolkit.mbn import codes as _mbn_codes  # noqa: F401
+
+__all__ = [
+    "AttributeSpec",
+    "Catalog",
+    "RuleSpec",
+    "canonicalize",
+    "check",
+    "check_rule",
+    "check_rule_file",
+    "format",
+    "format_rule",
+    "format_rule_file",
+    "load_catalog",
+    "parse",
+    "parse_attribute",
+    "parse_file",
+    "parse_rule",
+    "resolve_attribute",
+    "shipped_catalog",
+    "validate",
+]

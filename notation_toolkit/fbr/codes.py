@@ -272,3 +272,13 @@ Each metadata key (variant, boardsize, startposition) may be given once.
 
 for _code, _title, _text in _C:
     register_code(_code, _title, _text)
+
+register_code(
+    "FBR001",
+    "rewritten in canonical layout",
+    """
+Information from lenient formatting: the rule file was rewritten in the canonical layout (one
+rule, piece item, metadata line or comment per line; rule parts in the published BNF order:
+prefix, sequence number or cardinal, piece set, board range, announcement, attributes).
+""",
+)

@@ -11,3 +11,8 @@ from notation_toolkit.mbn import codes as _codes  # noqa: F401  (registers the M
 from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, parse_item, parse_moves
 
 __all__ = ["MAX_DEPTH", "MAX_INPUT", "parse_item", "parse_moves"]
+
+from notation_toolkit.mbn.check import check_item  # noqa: E402
+from notation_toolkit.mbn.format import format_item, format_moves  # noqa: E402
+
+__all__ += ["check_item", "format_item", "format_moves"]

@@ -1,0 +1,79 @@
+"""The functions behind the ``fbr`` notation: parse, check, validate, format, canonicalize."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from notation_toolkit.core.diagnostics import Diagnostic, Severity, has_errors
+from notation_toolkit.core.errors import NotationError, ValidationError
+from notation_toolkit.fbr import ast
+from notation_toolkit.fbr.catalog import Catalog, load_catalog, shipped_catalog
+from notation_toolkit.fbr.format import format_rule_file
+from notation_toolkit.fbr.parser import parse
+from notation_toolkit.fbr.validate import check_rule_file
+from notation_toolkit.mbn.parser import GrammarRef
+
+CatalogRef = Catalog | str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None
+
+
+def _catalog(catalog: CatalogRef) -> Catalog:
+    if catalog is None or catalog == "":
+        return shipped_catalog()
+    if isinstance(catalog, Catalog):
+        return catalog
+    if isinstance(catalog, str | os.PathLike):
+        return load_catalog(*[p for p in str(catalog).split(os.pathsep) if p])
+    return load_catalog(*catalog)
+
+
+def check(text: str, *, grammar: GrammarRef = None, catalog: CatalogRef = None, **_: object) -> list[Diagnostic]:
+    """Every diagnostic of a rule file (syntax, catalog, references); never raises for bad input.
+
+    ``catalog`` is a ``Catalog``, a catalog file path (several joined with ``os.pathsep``) or a list
+    of paths; the shipped catalog is always the base.
+    """
+    try:
+        rule_file = parse(text, grammar=grammar)
+        return check_rule_file(rule_file, _catalog(catalog))
+    except NotationError as exc:
+        return list(exc.diagnostics)
+
+
+def validate(
+    text: str | ast.RuleFile, *, grammar: GrammarRef = None, catalog: CatalogRef = None
+) -> ast.RuleFile:
+    """Parse (if needed) and validate; return the AST or raise ``ValidationError`` with the errors.
+
+    Warnings and infos do not fail validation; they are returned by ``check``.
+    """
+    rule_file = parse(text, grammar=grammar) if isinstance(text, str) else text
+    diagnostics = check_rule_file(rule_file, _catalog(catalog))
+    if has_errors(diagnostics):
+        errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+        raise ValidationError(errors, text if isinstance(text, str) else None)
+    return rule_file
+
+
+def format(text: str | ast.RuleFile, *, grammar: GrammarRef = None, **_: object) -> str:  # noqa: A001
+    """The canonical layout of a rule file: one item per line, parts in BNF order."""
+    rule_file = parse(text, grammar=grammar) if isinstance(text, str) else text
+    return format_rule_file(rule_file)
+
+
+def canonicalize(text: str, *, grammar: GrammarRef = None, **_: object) -> tuple[str, list[Diagnostic]]:
+    """Canonical text and (when the layout changed) one INFO diagnostic describing the change."""
+    canonical = format(text, grammar=grammar)
+    if canonical == text:
+        return canonical, []
+    from notation_toolkit.core.diagnostics import Fix
+
+    return canonical, [
+        Diagnostic(
+            "FBR001",
+            "rewrote the rule file in canonical layout (one item per line, parts in BNF order)",
+            None,
+            Severity.INFO,
+            fix=Fix("canonical layout", canonical),
+        )
+    ]

@@ -1,0 +1,280 @@
+"""The FBR rule catalog: every rule of the FBR page with its parts, attributes and defaults, as data.
+
+The shipped catalog is ``notation_toolkit/fbr/catalog.json`` (package data). Variant authors add
+rules and attributes with a JSON file of the same shape, without code::
+
+    {"rules": {"kingofthehill": {"summary": "...", "board_range": "required",
+                                 "attributes": {"twice": {"args": "count?"}}},
+               "royal": {"attributes": {"crowned": {}}}}}
+
+A rule that already exists is merged: its attributes are added to (or replace) the shipped ones
+and the rule-level keys given replace the shipped values.
+
+Rule keys: ``prefix``, ``seq_number``, ``cardinal``, ``piece_set``, ``board_range``,
+``announcement`` ("none" | "optional" | "required", default "none"), ``attributes_required``,
+``exclusive`` and ``one_of`` (lists of attribute-name groups), ``requires_any_rule``,
+``anonymous_count`` (the attribute an anonymous ``(N)`` stands for), ``anonymous_piece_set``
+(what an anonymous ``{set}`` means), ``defines_pieces`` (the piece set introduces letters),
+``defaults`` (documented defaults, as text), ``documented``, ``line``, ``summary``.
+Attribute keys: ``args`` (space-separated: ``count?``/``count!``, ``set?``/``set!``,
+``values?``, ``range?``/``range!``, ``prefix?``; ``!`` = mandatory), ``negatable``,
+``needs_rule_piece_set``, ``requires_rule``, ``default``, ``documented``, ``line``, ``note``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from notation_toolkit.core.errors import NotationError, UnknownNameError
+from notation_toolkit.core.suggest import did_you_mean
+from notation_toolkit.fbr.codes import BAD_CATALOG
+
+PART_KEYS = ("prefix", "seq_number", "cardinal", "piece_set", "board_range", "announcement")
+LEVELS = ("none", "optional", "required")
+ARG_KINDS = ("count", "set", "values", "range", "prefix")
+
+_RULE_KEYS = {
+    *PART_KEYS,
+    "line", "summary", "documented", "source", "attributes", "attributes_required", "exclusive",
+    "one_of", "requires_any_rule", "anonymous_count", "anonymous_piece_set", "defines_pieces",
+    "defaults",
+}
+_ATTR_KEYS = {
+    "line", "args", "negatable", "needs_rule_piece_set", "requires_rule", "default", "documented", "note",
+    "summary",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeSpec:
+    """What an attribute accepts: argument kinds (``kind -> "optional" | "required"``) and flags."""
+
+    name: str
+    args: Mapping[str, str] = field(default_factory=dict)
+    negatable: bool = False
+    needs_rule_piece_set: bool = False
+    requires_rule: str | None = None
+    default: bool | str | None = None
+    documented: bool = True
+    line: int | None = None
+    note: str | None = None
+
+    @property
+    def required_arg(self) -> str | None:
+        """The argument kind that must be given (``None`` when every argument is optional)."""
+        return next((k for k, v in self.args.items() if v == "required"), None)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """What a rule accepts: parts, attributes and documented constraints."""
+
+    name: str
+    parts: Mapping[str, str]
+    attributes: Mapping[str, AttributeSpec]
+    attributes_required: bool = False
+    exclusive: tuple[tuple[str, ...], ...] = ()
+    one_of: tuple[tuple[str, ...], ...] = ()
+    requires_any_rule: tuple[str, ...] = ()
+    anonymous_count: str | None = None
+    anonymous_piece_set: str | None = None
+    defines_pieces: bool = False
+    defaults: Mapping[str, str] = field(default_factory=dict)
+    documented: bool = True
+    line: int | None = None
+    summary: str = ""
+
+    def part(self, key: str) -> str:
+        """``"none"``, ``"optional"`` or ``"required"`` for a part key (see ``PART_KEYS``)."""
+        return self.parts.get(key, "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Rules by name."""
+
+    rules: Mapping[str, RuleSpec]
+    sources: tuple[str, ...] = ()
+
+    def rule(self, name: str) -> RuleSpec:
+        """The rule ``name``; ``UnknownNameError`` (FBR201) with a 'did you mean' hint otherwise."""
+        spec = self.rules.get(name)
+        if spec is None:
+            from notation_toolkit.fbr.codes import UNKNOWN_RULE
+
+            raise UnknownNameError.single(
+                UNKNOWN_RULE, f"unknown rule {name!r}", hint=did_you_mean(name, self.rules)
+            )
+        return spec
+
+    def merged(self, data: Mapping[str, Any], source: str = "<catalog>") -> Catalog:
+        """A new catalog with the rules of ``data`` (same JSON shape) added or merged in."""
+        rules = dict(self.rules)
+        raw_rules = _expect(data, "rules", Mapping, source)
+        for name, raw in raw_rules.items():
+            where = f"{source}: rule {name!r}"
+            if not isinstance(name, str) or not name:
+                raise _bad(f"{source}: rule names must be non-empty strings")
+            if not isinstance(raw, Mapping):
+                raise _bad(f"{where} must be an object")
+            base = rules.get(name)
+            rules[name] = _rule_spec(name, raw, base, where)
+        return Catalog(rules, (*self.sources, source))
+
+
+def _bad(message: str) -> NotationError:
+    return NotationError.single(BAD_CATALOG, message, hint="see docs/fbr.md, section 'Catalog files'")
+
+
+def _expect(data: Mapping[str, Any], key: str, kind: type[Any] | tuple[type[Any], ...], where: str) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind):
+        raise _bad(f"{where}: {key!r} is missing or has the wrong type")
+    return value
+
+
+def _groups(value: Any, where: str, key: str) -> tuple[tuple[str, ...], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(
+        isinstance(g, list) and all(isinstance(x, str) for x in g) for g in value
+    ):
+        raise _bad(f"{where}: {key!r} must be a list of lists of attribute names")
+    return tuple(tuple(g) for g in value)
+
+
+def _parse_args(text: Any, where: str) -> dict[str, str]:
+    if text is None or text == "":
+        return {}
+    if not isinstance(text, str):
+        raise _bad(f"{where}: 'args' must be a string such as \"count? set!\"")
+    args: dict[str, str] = {}
+    for word in text.split():
+        kind, mark = word[:-1], word[-1:]
+        if kind not in ARG_KINDS or mark not in "?!":
+            raise _bad(
+                f"{where}: bad argument kind {word!r}",
+            )
+        args[kind] = "required" if mark == "!" else "optional"
+    return args
+
+
+def _attribute_spec(name: str, raw: Any, where: str) -> AttributeSpec:
+    if not isinstance(raw, Mapping):
+        raise _bad(f"{where} must be an object")
+    unknown = set(raw) - _ATTR_KEYS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise _bad(f"{where}: unknown key {key!r}" + _dym(key, _ATTR_KEYS))
+    requires = raw.get("requires_rule")
+    if requires is not None and not isinstance(requires, str):
+        raise _bad(f"{where}: 'requires_rule' must be a rule name")
+    line = raw.get("line")
+    if line is not None and not isinstance(line, int):
+        raise _bad(f"{where}: 'line' must be a number")
+    return AttributeSpec(
+        name=name,
+        args=_parse_args(raw.get("args"), where),
+        negatable=bool(raw.get("negatable", False)),
+        needs_rule_piece_set=bool(raw.get("needs_rule_piece_set", False)),
+        requires_rule=requires,
+        default=raw.get("default"),
+        documented=bool(raw.get("documented", True)),
+        line=line,
+        note=raw.get("note"),
+    )
+
+
+def _dym(name: str, known: Sequence[str] | set[str]) -> str:
+    hint = did_you_mean(name, sorted(known))
+    return f" ({hint})" if hint else ""
+
+
+def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: str) -> RuleSpec:
+    unknown = set(raw) - _RULE_KEYS
+    if unknown:
+        key = sorted(unknown)[0]
+        raise _bad(f"{where}: unknown key {key!r}" + _dym(key, _RULE_KEYS))
+    parts = dict(base.parts) if base else {}
+    for key in PART_KEYS:
+        if key in raw:
+            if raw[key] not in LEVELS:
+                raise _bad(f"{where}: {key!r} must be one of {', '.join(LEVELS)}")
+            parts[key] = raw[key]
+    attributes = dict(base.attributes) if base else {}
+    raw_attrs = raw.get("attributes", {})
+    if not isinstance(raw_attrs, Mapping):
+        raise _bad(f"{where}: 'attributes' must be an object")
+    for attr_name, attr in raw_attrs.items():
+        attributes[attr_name] = _attribute_spec(attr_name, attr, f"{where}, attribute {attr_name!r}")
+    spec = base or RuleSpec(name=name, parts={}, attributes={})
+    updates: dict[str, Any] = {"parts": parts, "attributes": attributes}
+    if "exclusive" in raw:
+        updates["exclusive"] = _groups(raw["exclusive"], where, "exclusive")
+    if "one_of" in raw:
+        updates["one_of"] = _groups(raw["one_of"], where, "one_of")
+    if "requires_any_rule" in raw:
+        value = raw["requires_any_rule"]
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            raise _bad(f"{where}: 'requires_any_rule' must be a list of rule names")
+        updates["requires_any_rule"] = tuple(value)
+    for key in ("attributes_required", "defines_pieces", "documented"):
+        if key in raw:
+            updates[key] = bool(raw[key])
+    for key in ("anonymous_count", "anonymous_piece_set", "summary"):
+        if key in raw:
+            if not isinstance(raw[key], str):
+                raise _bad(f"{where}: {key!r} must be a string")
+            updates[key] = raw[key]
+    if "defaults" in raw:
+        if not isinstance(raw["defaults"], Mapping):
+            raise _bad(f"{where}: 'defaults' must be an object")
+        updates["defaults"] = {str(k): str(v) for k, v in raw["defaults"].items()}
+    if "line" in raw:
+        updates["line"] = raw["line"] if isinstance(raw["line"], int) else None
+    spec = replace(spec, **updates)
+    for group in (*spec.exclusive, *spec.one_of):
+        for attr_name in group:
+            if attr_name not in spec.attributes:
+                raise _bad(f"{where}: group names unknown attribute {attr_name!r}")
+    if spec.anonymous_count is not None and spec.anonymous_count not in spec.attributes:
+        raise _bad(f"{where}: anonymous_count names unknown attribute {spec.anonymous_count!r}")
+    return spec
+
+
+@lru_cache(maxsize=1)
+def shipped_catalog() -> Catalog:
+    """The catalog shipped with the package (cached)."""
+    text = resources.files("notation_toolkit.fbr").joinpath("catalog.json").read_text(encoding="utf-8")
+    return Catalog({}).merged(json.loads(text), "notation_toolkit/fbr/catalog.json")
+
+
+def load_catalog(*paths: str | os.PathLike[str], data: Sequence[Mapping[str, Any]] = ()) -> Catalog:
+    """The shipped catalog extended with catalog files ``paths`` and in-memory ``data``, in order.
+
+    Raises ``NotationError`` (FBR401) for a malformed file and (NTK005) for an unreadable one.
+    """
+    catalog = shipped_catalog()
+    for path in paths:
+        try:
+            text = open(path, encoding="utf-8").read()  # noqa: SIM115
+        except (OSError, UnicodeDecodeError) as exc:
+            raise NotationError.single(
+                "NTK005", f"cannot read catalog file {os.fspath(path)!r}: {exc.__class__.__name__}"
+            ) from None
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise _bad(f"{os.fspath(path)}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        if not isinstance(raw, Mapping):
+            raise _bad(f"{os.fspath(path)}: the file must hold a JSON object")
+        catalog = catalog.merged(raw, os.fspath(path))
+    for i, raw in enumerate(data):
+        catalog = catalog.merged(raw, f"<data {i}>")
+    return catalog

@@ -1,0 +1,61 @@
+"""Parsing FBR rule files, single rules and attributes into the AST of ``notation_toolkit.fbr.ast``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from notation_toolkit.core.errors import NotationError
+from notation_toolkit.fbr import ast
+from notation_toolkit.fbr import handlers as _handlers  # noqa: F401  (registers the FBR handlers)
+from notation_toolkit.fbr.codes import SYNTAX
+from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, parse_with
+
+
+def parse(
+    text: str, *, grammar: GrammarRef = None, max_input: int = MAX_INPUT, max_depth: int = MAX_DEPTH
+) -> ast.RuleFile:
+    """Parse a rule file (FBR rules, MBN items, metadata, comments) into a ``RuleFile``.
+
+    ``grammar`` is a user extension grammar (a ``.lark`` path) that ``%import``s ``rulefile``
+    and exposes ``rule_file``. Raises ``ParseError`` (FBR101/FBR102) or ``LimitError``
+    (NTK001 longer than ``max_input``, NTK002 nested deeper than ``max_depth``).
+    """
+    result: Any = parse_with(
+        text, grammar=grammar, default="rulefile", start="rule_file", code=SYNTAX,
+        max_input=max_input, max_depth=max_depth,
+    )
+    return result  # type: ignore[no-any-return]
+
+
+def parse_rule(
+    text: str, *, grammar: GrammarRef = None, max_input: int = MAX_INPUT, max_depth: int = MAX_DEPTH
+) -> ast.FbrRule:
+    """Parse one FBR rule such as ``promotion*[1-12]=capture{D}``."""
+    result: Any = parse_with(
+        text, grammar=grammar, default="fbr", start="fbr_rule", code=SYNTAX,
+        max_input=max_input, max_depth=max_depth,
+    )
+    return result  # type: ignore[no-any-return]
+
+
+def parse_attribute(text: str, *, grammar: GrammarRef = None) -> ast.Attribute:
+    """Parse one attribute such as ``most{M=1,K=1000}`` or ``expose(2)``."""
+    result: Any = parse_with(text, grammar=grammar, default="fbr", start="attribute", code=SYNTAX)
+    return result  # type: ignore[no-any-return]
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """Read a rule file as UTF-8; unreadable files raise ``NotationError`` (NTK005)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotationError.single(
+            "NTK005", f"cannot read {os.fspath(path)!r}: {exc.__class__.__name__}", hint="check the path"
+        ) from None
+
+
+def parse_file(path: str | os.PathLike[str], *, grammar: GrammarRef = None) -> ast.RuleFile:
+    """Parse the rule file at ``path`` (UTF-8)."""
+    return parse(read_text(path), grammar=grammar)
