@@ -27,7 +27,9 @@ def _catalog(catalog: CatalogRef) -> Catalog:
     return load_catalog(*catalog)
 
 
-def check(text: str, *, grammar: GrammarRef = None, catalog: CatalogRef = None, **_: object) -> list[Diagnostic]:
+def check(
+    text: str, *, grammar: GrammarRef = None, catalog: CatalogRef = None, **_: object
+) -> list[Diagnostic]:
     """Every diagnostic of a rule file (syntax, catalog, references); never raises for bad input.
 
     ``catalog`` is a ``Catalog``, a catalog file path (several joined with ``os.pathsep``) or a list
@@ -55,7 +57,7 @@ def validate(
     return rule_file
 
 
-def format(text: str | ast.RuleFile, *, grammar: GrammarRef = None, **_: object) -> str:  # noqa: A001
+def format(text: str | ast.RuleFile, *, grammar: GrammarRef = None, **_: object) -> str:
     """The canonical layout of a rule file: one item per line, parts in BNF order."""
     rule_file = parse(text, grammar=grammar) if isinstance(text, str) else text
     return format_rule_file(rule_file)

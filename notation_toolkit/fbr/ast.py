@@ -27,16 +27,12 @@ from notation_toolkit.mbn.ast import (
 )
 
 
-def _span() -> Span | None:
-    return field(default=None, compare=False, repr=False)  # type: ignore[return-value]
-
-
 @dataclass(frozen=True, slots=True)
 class Prefix:
     """A piece prefix after a rule or attribute name (``promotion*``, ``demote#``)."""
 
     value: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.value
@@ -47,7 +43,7 @@ class SeqNumber:
     """``<n>``: order of interacting rules (lower first, 003:884)."""
 
     value: int
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"<{self.value}>"
@@ -58,7 +54,7 @@ class Cardinal:
     """``<n>`` ... ``<se>``: a cardinal direction (rule ``direction``, 003:255)."""
 
     value: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"<{self.value}>"
@@ -69,7 +65,7 @@ class Announcement:
     """``/Name/`` after the rule ``announcement`` (003:78)."""
 
     name: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"/{self.name}/"
@@ -80,7 +76,7 @@ class Count:
     """``(N)`` or ``()`` after an attribute (003:932 `expose(2)`)."""
 
     value: int | None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"({'' if self.value is None else self.value})"
@@ -92,7 +88,7 @@ class PieceValue:
 
     letter: PieceLetter
     value: int
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +96,7 @@ class PieceValues:
     """``{M=1,K=1000}``: points per piece (003:520, attribute ``most``)."""
 
     values: tuple[PieceValue, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return "{" + ",".join(f"{v.letter.text}={v.value}" for v in self.values) + "}"
@@ -121,8 +117,8 @@ class Attribute:
     negated: bool = False
     prefix: Prefix | None = None
     argument: Count | PieceSet | PieceValues | BoardRange | None = None
-    span: Span | None = _span()
-    name_span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
+    name_span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +134,8 @@ class FbrRule:
     board_range: BoardRange | None = None
     announcement: Announcement | None = None
     attributes: tuple[Attribute, ...] = ()
-    span: Span | None = _span()
-    name_span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
+    name_span: Span | None = field(default=None, compare=False, repr=False)
 
     def attribute(self, name: str) -> Attribute | None:
         """The first attribute called ``name`` (``None`` when absent)."""
@@ -152,7 +148,7 @@ class Metadata:
 
     key: str
     value: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +156,7 @@ class Comment:
     """``~ text`` to the end of the line (``text`` without the ``~``)."""
 
     text: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 Item: TypeAlias = (
@@ -173,7 +169,7 @@ class RuleFile:
     """A whole rule file: items in file order."""
 
     items: tuple[object, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def rules(self) -> tuple[FbrRule, ...]:

@@ -41,12 +41,29 @@ ARG_KINDS = ("count", "set", "values", "range", "prefix")
 
 _RULE_KEYS = {
     *PART_KEYS,
-    "line", "summary", "documented", "source", "attributes", "attributes_required", "exclusive",
-    "one_of", "requires_any_rule", "anonymous_count", "anonymous_piece_set", "defines_pieces",
+    "line",
+    "summary",
+    "documented",
+    "source",
+    "attributes",
+    "attributes_required",
+    "exclusive",
+    "one_of",
+    "requires_any_rule",
+    "anonymous_count",
+    "anonymous_piece_set",
+    "defines_pieces",
     "defaults",
 }
 _ATTR_KEYS = {
-    "line", "args", "negatable", "needs_rule_piece_set", "requires_rule", "default", "documented", "note",
+    "line",
+    "args",
+    "negatable",
+    "needs_rule_piece_set",
+    "requires_rule",
+    "default",
+    "documented",
+    "note",
     "summary",
 }
 

@@ -7,6 +7,7 @@ from typing import Any
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.registry import Notation
 from notation_toolkit.fbr import api
+from notation_toolkit.fbr.parser import parse
 
 
 def _format(text: str, **options: Any) -> str:
@@ -20,7 +21,7 @@ def _canonicalize(text: str, **options: Any) -> tuple[str, list[Diagnostic]]:
 
 
 def _parse(text: str, **options: Any) -> Any:
-    return api.parse(text, grammar=options.get("grammar"))
+    return parse(text, grammar=options.get("grammar"))
 
 
 def _check(text: str, **options: Any) -> list[Diagnostic]:

@@ -23,8 +23,13 @@ def parse(
     (NTK001 longer than ``max_input``, NTK002 nested deeper than ``max_depth``).
     """
     result: Any = parse_with(
-        text, grammar=grammar, default="rulefile", start="rule_file", code=SYNTAX,
-        max_input=max_input, max_depth=max_depth,
+        text,
+        grammar=grammar,
+        default="rulefile",
+        start="rule_file",
+        code=SYNTAX,
+        max_input=max_input,
+        max_depth=max_depth,
     )
     return result  # type: ignore[no-any-return]
 
@@ -34,8 +39,13 @@ def parse_rule(
 ) -> ast.FbrRule:
     """Parse one FBR rule such as ``promotion*[1-12]=capture{D}``."""
     result: Any = parse_with(
-        text, grammar=grammar, default="fbr", start="fbr_rule", code=SYNTAX,
-        max_input=max_input, max_depth=max_depth,
+        text,
+        grammar=grammar,
+        default="fbr",
+        start="fbr_rule",
+        code=SYNTAX,
+        max_input=max_input,
+        max_depth=max_depth,
     )
     return result  # type: ignore[no-any-return]
 

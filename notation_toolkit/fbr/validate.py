@@ -294,16 +294,20 @@ def _check_arguments(
                     hint=f"remove {argument} or use an attribute that takes it",
                 )
             )
-        elif kind == "count" and spec.args[kind] == "required" and isinstance(argument, ast.Count):
-            if argument.value is None:
-                out.append(
-                    Diagnostic(
-                        C.MISSING_ARGUMENT,
-                        f"the attribute {name!r} needs a number between the parentheses",
-                        argument.span,
-                        hint=f"write {name}(N)",
-                    )
+        elif (
+            kind == "count"
+            and spec.args[kind] == "required"
+            and isinstance(argument, ast.Count)
+            and argument.value is None
+        ):
+            out.append(
+                Diagnostic(
+                    C.MISSING_ARGUMENT,
+                    f"the attribute {name!r} needs a number between the parentheses",
+                    argument.span,
+                    hint=f"write {name}(N)",
                 )
+            )
         return
     required = spec.required_arg
     if required is not None and not (required == "prefix" and attribute.prefix is not None):
@@ -312,7 +316,8 @@ def _check_arguments(
                 C.MISSING_ARGUMENT,
                 f"the attribute {name!r} needs {_ARG_WORDS[required]}",
                 attribute.span,
-                hint=f"for example {name}" + {"count": "(1)", "set": "{R}", "range": "[e1]"}.get(required, ""),
+                hint=f"for example {name}"
+                + {"count": "(1)", "set": "{R}", "range": "[e1]"}.get(required, ""),
             )
         )
 
@@ -448,7 +453,8 @@ def _check_references(
                         C.UNDEFINED_PIECE,
                         f"the piece {member.letter.text!r} in {rule.name!r} is not defined in this file",
                         member.letter.span,
-                        hint=hint or f"declare it (e.g. {member.letter.key}) or use one of: {' '.join(known)}",
+                        hint=hint
+                        or f"declare it (e.g. {member.letter.key}) or use one of: {' '.join(known)}",
                     )
                 )
     return out

@@ -12,7 +12,7 @@ from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, parse_item, parse_
 
 __all__ = ["MAX_DEPTH", "MAX_INPUT", "parse_item", "parse_moves"]
 
-from notation_toolkit.mbn.check import check_item  # noqa: E402
-from notation_toolkit.mbn.format import format_item, format_moves  # noqa: E402
+from notation_toolkit.mbn.check import check_item
+from notation_toolkit.mbn.format import format_item, format_moves
 
 __all__ += ["check_item", "format_item", "format_moves"]

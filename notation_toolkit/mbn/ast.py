@@ -25,13 +25,10 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from notation_toolkit.core.span import Span
+from notation_toolkit.core.tree import GenericNode
 
 PREFIX_CHARS = "+-#*$%&"
 """Piece prefixes (promoted or alternate states; FBR rules refer to them, 003:12 <Prefix>)."""
-
-
-def _span() -> Span | None:
-    return field(default=None, compare=False, repr=False)  # type: ignore[return-value]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -48,7 +45,7 @@ class PieceLetter:
     """
 
     text: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_compound(self) -> bool:
@@ -75,7 +72,7 @@ class SetMember:
 
     prefixes: str
     letter: PieceLetter
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.prefixes + self.letter.text
@@ -91,7 +88,7 @@ class PieceSet:
 
     flags: str
     members: tuple[SetMember, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def complement(self) -> bool:
@@ -113,7 +110,7 @@ class Span1D:
 
     first: str
     last: str | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.first if self.last is None else f"{self.first}-{self.last}"
@@ -147,7 +144,7 @@ class SingleRange:
     level: LevelSpan | None = None
     row: RankSpan | None = None
     symbol: str | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         if self.symbol is not None:
@@ -161,7 +158,7 @@ class BoardRange:
 
     complement: bool
     ranges: tuple[SingleRange, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return "[" + ("^" if self.complement else "") + ",".join(str(r) for r in self.ranges) + "]"
@@ -178,7 +175,7 @@ class BoardId:
 
     kind: str  # "3d", "reflected" or "4d"
     boards: tuple[tuple[str, ...], ...]  # per dimension: ("*",) or numbers as written
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         parts = [",".join(b) for b in self.boards]
@@ -194,7 +191,7 @@ class AnnouncementCondition:
     """``/Name/`` after a head: the item applies while the announcement is active (003:82)."""
 
     name: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"/{self.name}/"
@@ -202,7 +199,10 @@ class AnnouncementCondition:
 
 @dataclass(frozen=True, slots=True)
 class PieceHead:
-    """What a definition or declaration is about: ``@``? prefixes letter ``<board>``? ``|name|``? ``/cond/``?"""
+    """What a definition or declaration is about.
+
+    ``@``? prefixes letter ``<board>``? ``|name|``? ``/cond/``?
+    """
 
     macro: bool
     prefixes: str
@@ -210,7 +210,7 @@ class PieceHead:
     board: BoardId | None = None
     name: str | None = None  # without the bars
     condition: AnnouncementCondition | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def key(self) -> str:
@@ -236,7 +236,7 @@ class PromotionHead:
     letters: tuple[PieceLetter, ...]
     board: BoardId | None = None
     condition: AnnouncementCondition | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         out = self.prefixes + "".join(x.text for x in self.letters)
@@ -258,7 +258,7 @@ class Steps:
     ``02`` (exactly 2), ``0*``, ``**``, ``#`` (undocumented; kept as written, G7)."""
 
     text: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def unlimited(self) -> bool:
@@ -291,7 +291,7 @@ class Atom:
     letter: str
     circular: str | None = None
     steps: Steps | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def kind(self) -> str:
@@ -311,7 +311,7 @@ class Group:
     moves: MoveSequence
     direction: str | None = None
     steps: Steps | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +322,7 @@ class Modifier:
     optional: bool = False
     piece_set: PieceSet | None = None
     board_range: BoardRange | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         arg = str(self.piece_set) if self.piece_set else str(self.board_range) if self.board_range else ""
@@ -334,7 +334,7 @@ class Transition:
     """One board transition as written: ``+``, ``+1``, ``-2``, ``+-1``, ``2``, ``1,3``."""
 
     text: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +342,7 @@ class BoardTransition:
     """``<t>`` or ``<t;u>`` before a partial move: move to another board (003:38 `<+>`)."""
 
     transitions: tuple[Transition, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return "<" + ";".join(t.text for t in self.transitions) + ">"
@@ -354,7 +354,7 @@ class Square:
 
     file: str
     rank: str
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.file + self.rank
@@ -366,7 +366,7 @@ class MoveCondition:
 
     piece: PieceSet | PieceLetter
     where: BoardRange | Square
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"/{self.piece}{self.where}/"
@@ -379,7 +379,7 @@ MoveUnit: TypeAlias = "Atom | Group"
 class PartialMove:
     """One simple move: prefix parts, modifiers, juxtaposed units (alternatives) and ranges."""
 
-    units: tuple[Atom | Group, ...]
+    units: tuple[Atom | Group | GenericNode, ...]  # GenericNode: a unit added by an extension grammar
     modifiers: tuple[Modifier, ...] = ()
     setup: bool = False
     transition: BoardTransition | None = None
@@ -387,7 +387,7 @@ class PartialMove:
     origin: BoardRange | None = None
     attackers: PieceSet | None = None
     destination: BoardRange | None = None
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,7 +395,7 @@ class Alternatives:
     """Partial moves joined by ``+`` (any of them)."""
 
     moves: tuple[PartialMove, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +403,7 @@ class OptionalLeg:
     """``[ move sequence ]``: a leg that may be omitted (003:153 `B-[([a,h]zB)0]`)."""
 
     moves: MoveSequence
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 Leg: TypeAlias = "Alternatives | OptionalLeg"
@@ -416,7 +416,7 @@ class MoveSequence:
 
     legs: tuple[Alternatives | OptionalLeg, ...]
     links: tuple[str, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -430,7 +430,7 @@ class PieceDefinition:
 
     head: PieceHead
     moves: tuple[MoveSequence, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,7 +438,7 @@ class PieceDeclaration:
     """A head alone: the piece (state) exists with its default definition."""
 
     head: PieceHead
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,7 +448,7 @@ class PromotionTarget:
     drop: bool
     prefixes: str
     letter: PieceLetter
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return ("@" if self.drop else "") + self.prefixes + self.letter.text
@@ -459,7 +459,7 @@ class MoveTarget:
     """A parenthesised move expression as a promotion choice (003:702 `(wwO--:QD:)`)."""
 
     moves: MoveSequence
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,7 +468,7 @@ class PromotionRule:
 
     head: PromotionHead
     targets: tuple[PromotionTarget | MoveTarget, ...]
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,7 +476,7 @@ class Cancellation:
     """``!item``: cancels a definition, declaration or promotion rule (003:195, 003:82)."""
 
     item: PieceDefinition | PieceDeclaration | PromotionRule
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 MbnItem: TypeAlias = "PieceDefinition | PieceDeclaration | PromotionRule | Cancellation"

@@ -96,7 +96,9 @@ def check_moves(moves: ast.MoveSequence) -> list[Diagnostic]:
                 )
             if word == "y":
                 out.append(
-                    Diagnostic(C.LONE_Y, "'y' (any) must follow c, j, w or x", span, hint="write cy, jy, wy or xy")
+                    Diagnostic(
+                        C.LONE_Y, "'y' (any) must follow c, j, w or x", span, hint="write cy, jy, wy or xy"
+                    )
                 )
             if word == "q":
                 out.append(
@@ -158,10 +160,16 @@ def check_range(node: ast.BoardRange) -> list[Diagnostic]:
                     )
                 )
             if numeric and part is single.ranks and (first == 0 or last == 0):
-                out.append(Diagnostic(F.RANK_ZERO, "rank 0 does not exist", part.span, hint="ranks start at 1"))
-            if isinstance(part, ast.LevelSpan) and not all("A" <= c <= "H" for c in (part.first, part.last or "A")):
                 out.append(
-                    Diagnostic(C.BAD_LEVEL, f"the 3D level {part} is outside A-H", part.span, hint="use A to H")
+                    Diagnostic(F.RANK_ZERO, "rank 0 does not exist", part.span, hint="ranks start at 1")
+                )
+            if isinstance(part, ast.LevelSpan) and not all(
+                "A" <= c <= "H" for c in (part.first, part.last or "A")
+            ):
+                out.append(
+                    Diagnostic(
+                        C.BAD_LEVEL, f"the 3D level {part} is outside A-H", part.span, hint="use A to H"
+                    )
                 )
     return out
 

@@ -94,8 +94,13 @@ def parse_item(
     Raises ``ParseError`` (MBN101) or ``LimitError`` (NTK001/NTK002).
     """
     result: Any = parse_with(
-        text, grammar=grammar, default="mbn", start="mbn_item", code=SYNTAX,
-        max_input=max_input, max_depth=max_depth,
+        text,
+        grammar=grammar,
+        default="mbn",
+        start="mbn_item",
+        code=SYNTAX,
+        max_input=max_input,
+        max_depth=max_depth,
     )
     return result  # type: ignore[no-any-return]
 
@@ -105,7 +110,12 @@ def parse_moves(
 ) -> ast.MoveSequence:
     """Parse a bare MBN move expression such as ``mfW+cefF+[1-2]mefW02``."""
     result: Any = parse_with(
-        text, grammar=grammar, default="mbn", start="move_sequence", code=SYNTAX,
-        max_input=max_input, max_depth=max_depth,
+        text,
+        grammar=grammar,
+        default="mbn",
+        start="move_sequence",
+        code=SYNTAX,
+        max_input=max_input,
+        max_depth=max_depth,
     )
     return result  # type: ignore[no-any-return]
