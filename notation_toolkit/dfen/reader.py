@@ -46,7 +46,9 @@ class DfenReader(FenReader):
     }
 
     def _precheck(self, name: str, part: str, offset: int) -> Diagnostic | None:
-        if name == "en_passant" and len(part) % 2 and part.isascii() and part.isalnum():
+        if name != "en_passant":
+            return super()._precheck(name, part, offset)
+        if len(part) % 2 and part.isascii() and part.isalnum():
             return Diagnostic(
                 "DFEN211",
                 f"the en-passant field '{part}' has {len(part)} characters; it is made of 2-character "

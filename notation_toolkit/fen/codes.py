@@ -125,8 +125,15 @@ refused before conversion, so hostile input cannot cost time or memory.
     "FEN160": (
         "bad full-move number",
         """
-Field 6 is a whole number >= 1 written with digits only. It starts at 1 and grows after each Black
-move; `0` is not a valid full-move number.
+Field 6 is a whole number written with digits only (no sign); its value must be at least 1
+(FEN161).
+""",
+    ),
+    "FEN161": (
+        "full-move number below 1",
+        """
+The full-move number starts at 1 and grows after each Black move, so `0` is not a valid full-move
+number.
 """,
     ),
     "FEN180": (

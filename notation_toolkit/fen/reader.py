@@ -362,6 +362,7 @@ class FenReader:
                 d.message.replace(" at the start of the input", "")
                 .replace("the end of the input", "the end of the field")
                 .replace("<end-of-file>", "the end of the field")
+                .replace("unexpected the end of the field", "the field ends too early")
             )
             d = Diagnostic(
                 d.code, f"{self.field_words[name]}: {message}", d.span, d.severity, d.hint, d.fix, name
@@ -371,6 +372,18 @@ class FenReader:
 
     def _precheck(self, name: str, part: str, offset: int) -> Diagnostic | None:
         """Field checks that give a better message than the grammar's (hook for extensions)."""
+        if name == "placement" and "" in part.split("/"):
+            at = 0 if part.startswith("/") else part.find("//") + 1 if "//" in part else len(part) - 1
+            return Diagnostic(
+                "FEN110",
+                "piece placement: a rank is empty; ranks are separated by one '/' "
+                "and each describes 8 squares",
+                _span(offset + at, 1),
+                Severity.ERROR,
+                "remove the extra '/' (an empty rank is written 8)",
+                None,
+                name,
+            )
         if name == "en_passant" and len(part) > 2 and _SQUARES_RUN.fullmatch(part):
             return Diagnostic(
                 "FEN140",

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from dfen_testdata import load
 
 from notation_toolkit import dfen
 from notation_toolkit.core.errors import CanonicalFormError, NotationError
 from notation_toolkit.dfen import DfenPosition, canonicalize, dumps, parse
 from notation_toolkit.fen.ast import SQUARE_INDEX
-
-from dfen_testdata import load
 
 SPEC = load("spec_examples.json")
 RESEARCH = load("research_positions.json")["positions"]
@@ -100,6 +99,7 @@ def test_lexicographic_not_lerf_order_d1() -> None:
     assert pos.en_passant == idx(["a3", "c3", "e3", "d6"])
     assert dumps(pos).split(" ")[3] == d1["canonical"]
     canonical, fixes = canonicalize(text)
+    assert canonical == dumps(pos)
     assert [d.code for d in fixes] == ["DFEN214"]
     assert fixes[0].span is not None and (fixes[0].span.offset, fixes[0].span.length) == (24, 8)
 
