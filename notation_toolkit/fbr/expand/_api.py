@@ -11,12 +11,13 @@ from typing import Any
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.format import format_entry, format_rule, format_rule_file
-from notation_toolkit.mbn.format import format_item, format_moves
+from notation_toolkit.mbn.format import format_head, format_item, format_moves
 from notation_toolkit.mbn.parser import parse_with
 
 __all__ = [
     "check_rule_file",
     "format_entry",
+    "format_head",
     "format_item",
     "format_moves",
     "format_rule",

@@ -1,0 +1,467 @@
+"""The expansion pass: composite FBR rules (alice, atomic, switching, ...) rewritten into core FBR
+rules and MBN items over the rule-file AST, driven by the templates of ``expansions.toml``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from notation_toolkit.core.errors import GrammarError, NotationError, ValidationError
+from notation_toolkit.fbr import ast
+from notation_toolkit.fbr.expand import _api
+from notation_toolkit.fbr.expand.codes import (
+    BAD_BOARDSIZE,
+    BAD_PROMOTION,
+    BAD_TEMPLATE,
+    EXCLUSIVE,
+    NO_VARIANT,
+    SET_REQUIRED,
+)
+from notation_toolkit.fbr.expand.templates import (
+    Letters,
+    RuleTemplate,
+    Templates,
+    Variant,
+    builtin_templates,
+    fill,
+    table_values,
+    variant_keys,
+)
+from notation_toolkit.mbn import ast as mbn
+
+MAX_EXPANSIONS = 64
+"""Bound on the composite rules expanded in one file (a template that re-adds its own rule would
+otherwise never finish)."""
+
+_BOARDSIZE = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)")
+_MBN_KINDS = (mbn.PieceDefinition, mbn.PieceDeclaration, mbn.PromotionRule, mbn.Cancellation)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Files and ranks of the board (``boardsize="FxR"``, default 8x8)."""
+
+    files: int = 8
+    ranks: int = 8
+
+    @property
+    def first_file(self) -> str:
+        """``a``."""
+        return "a"
+
+    @property
+    def last_file(self) -> str:
+        """The letter of the last file (``h`` on 8 files)."""
+        return chr(ord("a") + self.files - 1)
+
+
+def board_of(rulefile: ast.RuleFile) -> Board:
+    """The board size given by the file's ``boardsize`` metadata (8x8 when absent)."""
+    size = rulefile.metadata.get("boardsize")
+    if size is None:
+        return Board()
+    match = _BOARDSIZE.match(size)
+    if match is None or not (1 <= int(match.group(1)) <= 26) or int(match.group(2)) < 1:
+        span = next(
+            (i.span for i in rulefile.items if isinstance(i, ast.Metadata) and i.key == "boardsize"), None
+        )
+        raise ValidationError.single(
+            BAD_BOARDSIZE,
+            f"cannot read the board size {size!r}",
+            span=span,
+            hint='write files x ranks, for instance boardsize="8x8" (at most 26 files)',
+        )
+    return Board(int(match.group(1)), int(match.group(2)))
+
+
+# ------------------------------------------------------------------------------------------------
+# Parsing generated text
+
+
+@lru_cache(maxsize=4096)
+def _parse_generated(text: str) -> object:
+    rulefile = _api.parse_rule_file(text)
+    if len(rulefile.items) != 1:
+        raise NotationError.single(BAD_TEMPLATE, f"a template produced {text!r}, which is not one item")
+    return rulefile.items[0]
+
+
+def parse_generated(text: str, source: str) -> object:
+    """One FBR rule or MBN item from filled-in template text (FBR705 when it does not parse)."""
+    try:
+        return _parse_generated(text)
+    except NotationError as exc:
+        raise GrammarError.single(
+            BAD_TEMPLATE,
+            f"{source}: the template produced {text!r}, which does not parse: {exc}",
+            hint="fix the template (see docs/fbr-expand.md)",
+        ) from None
+
+
+# ------------------------------------------------------------------------------------------------
+# What a rule file says about its pieces
+
+
+def is_base_piece(item: object) -> bool:
+    """An unprefixed, non-macro, non-castling piece definition or declaration (``K``, ``Q=R+N``)."""
+    if not isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration):
+        return False
+    head = item.head
+    return not head.macro and not head.prefixes and not head.letter.is_castling
+
+
+def base_pieces(items: Sequence[object]) -> list[mbn.PieceDefinition | mbn.PieceDeclaration]:
+    """The base pieces in file order, first occurrence of each letter."""
+    seen: set[str] = set()
+    out: list[mbn.PieceDefinition | mbn.PieceDeclaration] = []
+    for item in items:
+        if is_base_piece(item):
+            assert isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration)
+            if item.head.letter.key not in seen:
+                seen.add(item.head.letter.key)
+                out.append(item)
+    return out
+
+
+def _set_letters(piece_set: mbn.PieceSet) -> list[str]:
+    out: list[str] = []
+    for m in piece_set.members:
+        if m.letter.text not in out:
+            out.append(m.prefixes + m.letter.text)
+    return out
+
+
+def royal_letters(items: Sequence[object], pieces: Sequence[str]) -> list[str]:
+    """Letters of the royal pieces: the ``royal`` rules' sets (``royal`` alone = K, 003:902).
+
+    DECISION (003:72): a file without any ``royal`` rule still treats K as royal, as the andernach
+    expansion does ("except royal pieces", no ``royal`` rule in its input).
+    """
+    out: list[str] = []
+    found = False
+    for item in items:
+        if isinstance(item, ast.FbrRule) and item.name == "royal" and not item.negated:
+            found = True
+            if item.piece_set is None:
+                letters = ["K"]
+            elif item.piece_set.complement:
+                named = {m.letter.key for m in item.piece_set.members}
+                letters = [p for p in pieces if p.upper() not in named]
+            else:
+                letters = _set_letters(item.piece_set)
+            out.extend(x for x in letters if x not in out)
+    return out if found else ["K"]
+
+
+def _in_set(letter: str, piece_set: mbn.PieceSet | None) -> bool:
+    if piece_set is None:
+        return True
+    named = any(m.letter.key == letter.upper() and not m.prefixes for m in piece_set.members)
+    return not named if piece_set.complement else named
+
+
+def _single_unit(moves: mbn.MoveSequence) -> bool:
+    if len(moves.legs) != 1 or not isinstance(moves.legs[0], mbn.Alternatives):
+        return False
+    alternatives = moves.legs[0].moves
+    if len(alternatives) != 1:
+        return False
+    pm = alternatives[0]
+    bare = not (pm.modifiers or pm.setup or pm.transition or pm.condition or pm.origin)
+    return bare and not (pm.attackers or pm.destination) and len(pm.units) == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# One composite rule
+
+
+@dataclass
+class _Context:
+    template: RuleTemplate
+    variant: Variant
+    rule: ast.FbrRule
+    rule_set: mbn.PieceSet | None
+    values: dict[str, object]
+    royals: set[str]
+
+    @property
+    def source(self) -> str:
+        return f"template of {self.template.name} ({self.variant.name})"
+
+    def fill(self, text: str, extra: Mapping[str, object] | None = None) -> str:
+        return fill(text, {**self.values, **(extra or {})}, self.source)
+
+
+def _select_variant(
+    template: RuleTemplate, rule: ast.FbrRule, has_board_ids: bool
+) -> Variant:
+    names = sorted(a.name for a in rule.attributes if a.name is not None)
+    for group in template.exclusive:
+        both = [n for n in names if n in group]
+        if len(both) > 1:
+            raise ValidationError.single(
+                EXCLUSIVE,
+                f"{rule.name}: the attributes {' and '.join(both)} cannot be combined",
+                span=rule.span,
+                hint=f"keep one of {', '.join(group)}",
+            )
+    key = ",".join(names)
+    for variant in template.variants:
+        if key in variant.match and variant.board_ids in (None, has_board_ids):
+            return variant
+    raise ValidationError.single(
+        NO_VARIANT,
+        f"{rule.name} has no expansion for {('=' + key) if key else 'no attribute'}"
+        + (" with pieces on several boards" if has_board_ids else ""),
+        span=rule.span,
+        hint=f"{rule.name} is expanded for: {', '.join(variant_keys(template.variants))}",
+    )
+
+
+def _context(template: RuleTemplate, rule: ast.FbrRule, items: Sequence[object], board: Board) -> _Context:
+    pieces = base_pieces(items)
+    letters = [p.head.letter.text for p in pieces]
+    royals = royal_letters(items, letters)
+    royal_keys = {r.upper() for r in royals}
+    nonroyal = [x for x in letters if x.upper() not in royal_keys]
+    rule_set = rule.piece_set
+    if rule_set is None and template.default_set is not None:
+        parsed = parse_generated(f"royal{template.default_set}", f"default_set of {template.name}")
+        assert isinstance(parsed, ast.FbrRule)
+        rule_set = parsed.piece_set
+    if template.set_required and rule_set is None:
+        raise ValidationError.single(
+            SET_REQUIRED,
+            f"{rule.name} needs a piece set naming its piece",
+            span=rule.span,
+            hint=f"for instance {rule.name}{{X}} (003:181)",
+        )
+    variant = _select_variant(template, rule, any(p.head.board is not None for p in pieces))
+    values: dict[str, object] = {
+        "royals": Letters(tuple(royals)),
+        "nonroyal": Letters(tuple(nonroyal)),
+        "all": Letters(tuple(letters)),
+        "rule_set": _api.format_entry(ast.FbrRule("x", piece_set=rule_set))[1:] if rule_set else "",
+        "rule_letters": Letters(tuple(_set_letters(rule_set))) if rule_set else Letters(()),
+        "first_file": board.first_file,
+        "last_file": board.last_file,
+        "last_rank": str(board.ranks),
+    }
+    return _Context(template, variant, rule, rule_set, values, royal_keys)
+
+
+def _piece_values(ctx: _Context, item: mbn.PieceDefinition | mbn.PieceDeclaration) -> dict[str, object]:
+    head = item.head
+    letter = head.letter.text
+    if isinstance(item, mbn.PieceDefinition):
+        definition = _api.format_moves(item.moves[0])
+        group = definition if _single_unit(item.moves[0]) else f"({definition})"
+        macro = f"@{letter}={definition}"
+    else:
+        definition = group = letter
+        macro = f"@{letter}"
+    values: dict[str, object] = {
+        "item": _api.format_item(item),
+        "head": str(replace(head, macro=False)),
+        "letter": letter,
+        "board": str(head.board) if head.board is not None else "",
+        "def": definition,
+        "def_group": group,
+        "macro": macro,
+    }
+    values.update(table_values(ctx.variant.tables, letter))
+    return values
+
+
+def _piece_templates(ctx: _Context, letter: str) -> tuple[str, ...]:
+    variant = ctx.variant
+    if letter in variant.letters:
+        return variant.letters[letter]
+    if not _in_set(letter, ctx.rule_set):
+        return variant.pieces.get("unaffected", ("{{item}}",))
+    if letter.upper() in ctx.royals and "royal" in variant.pieces:
+        return variant.pieces["royal"]
+    return variant.pieces.get("other", ("{{item}}",))
+
+
+def _promotion_values(ctx: _Context, item: object) -> dict[str, object] | None:
+    """Values for the ``promoted`` template, or None when the item is kept as written."""
+    if isinstance(item, mbn.PieceDeclaration) and item.head.prefixes and not item.head.macro:
+        head = item.head
+        letter = head.letter.text
+        nonroyal = ctx.values["nonroyal"]
+        assert isinstance(nonroyal, Letters)
+        targets = Letters(tuple(x for x in nonroyal.letters if x.upper() != letter.upper()))
+        prefix, board = head.prefixes, head.board
+    elif isinstance(item, mbn.PromotionRule):
+        if len(item.head.letters) != 1 or item.head.condition is not None:
+            return None
+        if not all(isinstance(t, mbn.PromotionTarget) and not t.drop for t in item.targets):
+            raise ValidationError.single(
+                BAD_PROMOTION,
+                f"{ctx.rule.name} cannot rewrite the promotion rule {_api.format_item(item)}",
+                span=item.span,
+                hint="only choices that are pieces (+P==QRBN) can be copied to the other boards",
+            )
+        letter = item.head.letters[0].text
+        targets = Letters(tuple(str(t) for t in item.targets))
+        prefix, board = item.head.prefixes, item.head.board
+    else:
+        return None
+    return {
+        "item": _api.format_item(item),
+        "prefix": prefix,
+        "letter": letter,
+        "board": str(board) if board is not None else "",
+        "targets": targets,
+    }
+
+
+def _castling(ctx: _Context, item: mbn.PieceDefinition) -> str:
+    assert ctx.variant.castling_part is not None
+    parts = [ctx.fill(ctx.variant.castling_part, {"part": _api.format_moves(m)}) for m in item.moves]
+    return _api.format_head(item.head) + "=" + "=".join(parts)
+
+
+def _rule_head(rule: ast.FbrRule) -> tuple[object, ...]:
+    return (
+        rule.negated,
+        rule.name,
+        rule.prefix,
+        rule.seq_number,
+        rule.cardinal,
+        rule.piece_set,
+        rule.board_range,
+        rule.announcement,
+    )
+
+
+def merge_rule(items: list[object], new: ast.FbrRule, skip: object = None) -> bool:
+    """Add ``new``'s attributes to the first rule of ``items`` with the same head; False if none."""
+    head = _rule_head(new)
+    for index, item in enumerate(items):
+        if item is skip or not isinstance(item, ast.FbrRule) or _rule_head(item) != head:
+            continue
+        attributes = list(item.attributes)
+        attributes.extend(a for a in new.attributes if a not in attributes)
+        items[index] = replace(item, attributes=tuple(attributes))
+        return True
+    return False
+
+
+def expand_one(items: list[object], index: int, template: RuleTemplate, board: Board) -> list[object]:
+    """Expand the composite rule ``items[index]`` with ``template``; returns the new item list."""
+    rule = items[index]
+    assert isinstance(rule, ast.FbrRule)
+    ctx = _context(template, rule, items, board)
+    out = list(items)
+    added: list[object] = []
+    for text in ctx.variant.rules:
+        new = parse_generated(ctx.fill(text), ctx.source)
+        if not isinstance(new, ast.FbrRule):
+            raise GrammarError.single(BAD_TEMPLATE, f"{ctx.source}: rules must be FBR rules, not {text!r}")
+        if not merge_rule(out, new, skip=rule):
+            added.append(new)
+    out[index : index + 1] = added
+
+    macros: list[object] = []
+    result: list[object] = []
+    first_mbn: int | None = None
+    last_mbn: int | None = None
+    done: set[str] = set()
+    for item in out:
+        if not isinstance(item, _MBN_KINDS):
+            result.append(item)
+            continue
+        if first_mbn is None:
+            first_mbn = len(result)
+        for text in _rewrite(ctx, item, done):
+            node = parse_generated(text, ctx.source)
+            if text.startswith("@") and not (isinstance(item, mbn.PieceDefinition) and item.head.macro):
+                macros.append(node)
+            else:
+                result.append(node)
+        last_mbn = len(result)
+    macros.extend(parse_generated(ctx.fill(t), ctx.source) for t in ctx.variant.macros)
+    extra = [parse_generated(ctx.fill(t), ctx.source) for t in ctx.variant.items]
+    if last_mbn is None:
+        result.extend(macros + extra)
+    else:
+        result[last_mbn:last_mbn] = extra
+        assert first_mbn is not None
+        result[first_mbn:first_mbn] = macros
+    return _dedupe(result)
+
+
+def _rewrite(ctx: _Context, item: object, done: set[str]) -> list[str]:
+    """The texts an MBN item becomes (``[format_item(item)]`` when it is kept)."""
+    if is_base_piece(item):
+        assert isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration)
+        key = item.head.letter.key
+        if key not in done:
+            done.add(key)
+            values = _piece_values(ctx, item)
+            return [ctx.fill(t, values) for t in _piece_templates(ctx, item.head.letter.text)]
+    elif (
+        isinstance(item, mbn.PieceDefinition)
+        and item.head.letter.is_castling
+        and not item.head.macro
+        and ctx.variant.castling_part is not None
+    ):
+        return [_castling(ctx, item)]
+    elif "promoted" in ctx.variant.pieces:
+        values = _promotion_values(ctx, item)
+        if values is not None:
+            return [ctx.fill(t, values) for t in ctx.variant.pieces["promoted"]]
+    return [_api.format_item(item)]
+
+
+def _dedupe(items: list[object]) -> list[object]:
+    seen: set[str] = set()
+    out: list[object] = []
+    for item in items:
+        if isinstance(item, ast.Comment):
+            out.append(item)
+            continue
+        text = _api.format_entry(item)
+        if text not in seen:
+            seen.add(text)
+            out.append(item)
+    return out
+
+
+def composite_index(items: Sequence[object], templates: Templates) -> int | None:
+    """Index of the first composite rule to expand (negated ones are left as written)."""
+    for index, item in enumerate(items):
+        if isinstance(item, ast.FbrRule) and not item.negated and item.name in templates.rules:
+            return index
+    return None
+
+
+def expand_items(
+    rulefile: ast.RuleFile,
+    templates: Templates | None = None,
+    on_rule: Callable[[ast.FbrRule, Variant], None] | None = None,
+) -> ast.RuleFile:
+    """Expand every composite rule of ``rulefile`` in file order (see ``expand``)."""
+    templates = templates or builtin_templates()
+    board = board_of(rulefile)
+    items = list(rulefile.items)
+    for _ in range(MAX_EXPANSIONS):
+        index = composite_index(items, templates)
+        if index is None:
+            return replace(rulefile, items=tuple(items))
+        rule = items[index]
+        assert isinstance(rule, ast.FbrRule)
+        template = templates.rules[rule.name]
+        if on_rule is not None:
+            pieces = base_pieces(items)
+            on_rule(rule, _select_variant(template, rule, any(p.head.board for p in pieces)))
+        items = expand_one(items, index, template, board)
+    raise GrammarError.single(
+        BAD_TEMPLATE,
+        f"more than {MAX_EXPANSIONS} composite rules expanded: a template adds a composite rule again",
+        hint="a template must not produce the composite rules it expands",
+    )
