@@ -8,6 +8,7 @@ access from the stored rank texts and offsets rather than built for every parse.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -61,6 +62,7 @@ class Piece:
     state: State
     terminal: bool
     derived: bool
+    order: tuple[str, int, int, int, int] = field(default=("", 0, 0, 0, 0), compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.token
@@ -73,13 +75,7 @@ class Piece:
     @property
     def sort_key(self) -> tuple[str, int, int, int, int]:
         """Canonical hand order: letter (case-insensitive), uppercase first, '-' '+' none, '^', "'"."""
-        return (
-            self.letter.lower(),
-            0 if self.side is Side.FIRST else 1,
-            _STATE_RANK[self.state],
-            int(self.terminal),
-            int(self.derived),
-        )
+        return self.order
 
 
 _PIECES: dict[str, Piece] = {}
@@ -92,14 +88,12 @@ def piece(token: str) -> Piece:
         return found
     i = 1 if token[0] in "+-" else 0
     letter = token[i]
-    made = Piece(
-        token,
-        letter,
-        Side.FIRST if _is_upper(letter) else Side.SECOND,
-        _STATE_OF.get(token[0], State.NORMAL),
-        "^" in token,
-        "'" in token,
-    )
+    side = Side.FIRST if _is_upper(letter) else Side.SECOND
+    state = _STATE_OF.get(token[0], State.NORMAL)
+    terminal = "^" in token
+    derived = "'" in token
+    order = (letter.lower(), 0 if side is Side.FIRST else 1, _STATE_RANK[state], int(terminal), int(derived))
+    made = Piece(token, letter, side, state, terminal, derived, order)
     if len(_PIECES) < 100_000:  # tokens are tiny and few; the bound only guards odd callers
         _PIECES[token] = made
     return made
@@ -158,18 +152,29 @@ class Square:
     span: Span | None
 
 
+_DIGIT_RUN = re.compile(r"[0-9]+")
+
+
+def _rank_length(rank: str) -> int:
+    # Only called on validated text whose counts passed the digit limit (<= 4000 digits).
+    runs = _DIGIT_RUN.findall(rank)
+    markers = rank.count("+") + rank.count("-") + rank.count("^") + rank.count("'")
+    return len(rank) - markers - sum(map(len, runs)) + sum(map(int, runs))
+
+
 @dataclass(frozen=True, slots=True)
 class Placement:
     """Field 1: the board, as 1D segments ("ranks") joined by separator groups.
 
     ``segments`` holds the text of each rank as written, ``separators`` the length of each
-    separator group between consecutive ranks (1 for '/', 2 for '//' ...), ``lengths`` the number
-    of squares of each rank. Everything else (dimensions, shape, squares, pieces) is derived.
+    separator group between consecutive ranks (1 for '/', 2 for '//' ...), ``square_count`` is n
+    (empty-counts plus pieces) and ``piece_count`` the pieces on the board. Everything else (rank
+    lengths, dimensions, shape, squares) is derived on access.
     """
 
     segments: tuple[str, ...]
     separators: tuple[int, ...]
-    lengths: tuple[int, ...]
+    square_count: int
     piece_count: int
     span: Span
     _tokens: Any = field(default=None, compare=False, repr=False, hash=False)
@@ -182,9 +187,16 @@ class Placement:
         return "".join(out)
 
     @property
-    def square_count(self) -> int:
-        """n: the number of squares (empty-counts plus pieces)."""
-        return sum(self.lengths)
+    def lengths(self) -> tuple[int, ...]:
+        """The number of squares of each rank (computed on first access)."""
+        cache = self._tokens
+        if cache is not None and "lengths" in cache:
+            found: tuple[int, ...] = cache["lengths"]
+            return found
+        result = tuple(_rank_length(seg) for seg in self.segments)
+        if cache is not None:
+            cache["lengths"] = result
+        return result
 
     @property
     def dimensions(self) -> int:
@@ -389,19 +401,47 @@ class HandItem:
         return (-self.count, self.piece.sort_key)
 
 
+_HAND_ITEM = re.compile(r"([0-9]*)([-+]?[A-Za-z][\^']*)")  # over already validated text only
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """The multiset of pieces held by one side, in canonical order once validated."""
+    """The multiset of pieces held by one side, as written (canonical once validated).
+
+    ``text`` is the hand as written (``"3P2B"``), ``size`` the number of pieces with
+    multiplicity; ``items`` (with spans) are computed on access.
+    """
 
     side: Side
-    items: tuple[HandItem, ...]
+    text: str
+    size: int
     span: Span | None
+    _cache: Any = field(default=None, compare=False, repr=False, hash=False)
 
     def __str__(self) -> str:
-        return "".join(str(item) for item in self.items)
+        return self.text
 
     def __len__(self) -> int:
-        return sum(item.count for item in self.items)
+        return self.size
+
+    @property
+    def items(self) -> tuple[HandItem, ...]:
+        """The hand items in written order (canonical order once validated)."""
+        cache = self._cache
+        if cache:
+            found: tuple[HandItem, ...] = cache[0]
+            return found
+        out = []
+        pos = self.span.offset if self.span is not None else 0
+        for count, token in _HAND_ITEM.findall(self.text):
+            size = len(count) + len(token)
+            span = Span(pos, size, 1, pos + 1) if self.span is not None else None
+            out.append(HandItem(piece(token), int(count) if count else 1, span))
+            pos += size
+        items = tuple(out)
+        if cache is not None:
+            cache.append(items)
+        return items
 
     def __iter__(self) -> Iterator[Piece]:
         """Every piece, repeated by multiplicity, in canonical order."""
@@ -431,7 +471,7 @@ class Hands:
     @property
     def piece_count(self) -> int:
         """Pieces in both hands, with multiplicity."""
-        return sum(i.count for i in self.first.items) + sum(i.count for i in self.second.items)
+        return self.first.size + self.second.size
 
 
 # ----------------------------------------------------------------------------------------------

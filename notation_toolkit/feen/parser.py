@@ -120,7 +120,9 @@ def get_profile(name: str = "feen", grammar: str | os.PathLike[str] | None = Non
     legacy = name == "feen-legacy"
     if grammar is None:
         grammar_name = "feen_legacy" if legacy else "feen"
-        parser = load_parser(grammar_name)
+        # Core issue: a parser restored from Lark's disk cache (load_parser's default) has no
+        # ``.grammar`` for compile_regex to read, so the profile loads its grammar uncached.
+        parser = load_parser(grammar_name, cache=False)
         epin = _terminal(parser, "EPIN")
         count = _terminal(parser, "COUNT")
         hand_count = _terminal(parser, "HAND_COUNT")
@@ -168,28 +170,9 @@ def _field_parser(profile: Profile, start: str) -> Lark:
 # ----------------------------------------------------------------------------------------------
 # placement analysis shared by both paths
 
-# rank text -> (squares, pieces, longest count in digits); a memo of a pure function of the text
-_rank_cache: dict[str, tuple[int, int, int]] = {}
-_RANK_CACHE_MAX = 50_000
 _SEP_SPLIT = re.compile(r"(/+)")
 _DIGITS = re.compile(r"[0-9]+")
 _ONES: dict[int, tuple[int, ...]] = {}
-
-
-def _rank_info(rank: str) -> tuple[int, int, int]:
-    found = _rank_cache.get(rank)
-    if found is not None:
-        return found
-    digit_runs = _DIGITS.findall(rank)
-    longest = max(map(len, digit_runs), default=0)
-    letters = sum(1 for ch in rank if "A" <= ch <= "Z" or "a" <= ch <= "z")
-    # Lengths are compared before any int(): a hostile 100,000-digit count never reaches int().
-    squares = letters + sum(int(d) for d in digit_runs) if longest <= 4000 else -1
-    info = (squares, letters, longest)
-    if len(_rank_cache) >= _RANK_CACHE_MAX:
-        _rank_cache.clear()
-    _rank_cache[rank] = info
-    return info
 
 
 def _count_too_long(text: str, offset: int, digits: str, limits: Limits, field: str) -> LimitError:
@@ -211,28 +194,29 @@ def _count_too_long(text: str, offset: int, digits: str, limits: Limits, field: 
 
 
 def _make_placement(
-    text: str, segments: Sequence[str], seps: tuple[int, ...], offset: int, length: int, limits: Limits
+    text: str, segments: Sequence[str], seps: tuple[int, ...], offset: int, field: str, limits: Limits
 ) -> Placement:
-    lengths = []
-    pieces = 0
-    for seg in segments:
-        squares, letters, longest = _rank_info(seg)
-        if longest > limits.max_count_digits:
-            _raise_long_count(text, segments, seps, offset, limits)
-        lengths.append(squares)
-        pieces += letters
-    return Placement(tuple(segments), seps, tuple(lengths), pieces, _span(offset, length), {})
-
-
-def _raise_long_count(
-    text: str, segments: Sequence[str], seps: tuple[int, ...], offset: int, limits: Limits
-) -> None:
-    pos = offset
-    for i, seg in enumerate(segments):
-        for m in _DIGITS.finditer(seg):
+    """Build the placement of a validated field: n and the piece count straight from the text."""
+    runs = _DIGITS.findall(field)
+    digit_chars = sum(map(len, runs))
+    longest = max(map(len, runs), default=0)
+    if longest > limits.max_count_digits:
+        for m in _DIGITS.finditer(field):
             if len(m.group()) > limits.max_count_digits:
-                raise _count_too_long(text, pos + m.start(), m.group(), limits, "placement")
-        pos += len(seg) + (seps[i] if i < len(seps) else 0)
+                raise _count_too_long(text, offset + m.start(), m.group(), limits, "placement")
+    # Every character of a valid field is a digit, a letter, a marker or a slash; lengths are
+    # compared above before any int(), so a hostile digit run never reaches int().
+    non_letters = (
+        digit_chars
+        + field.count("/")
+        + field.count("+")
+        + field.count("-")
+        + field.count("^")
+        + field.count("'")
+    )
+    pieces = len(field) - non_letters
+    squares = pieces + sum(map(int, runs))
+    return Placement(tuple(segments), seps, squares, pieces, _span(offset, len(field)), {})
 
 
 def _split_placement(field: str) -> tuple[list[str], tuple[int, ...]]:
@@ -253,33 +237,58 @@ def _split_placement(field: str) -> tuple[list[str], tuple[int, ...]]:
 # the fast path
 
 
-def _hand_items(text: str, hand: str, offset: int, profile: Profile, limits: Limits) -> tuple[HandItem, ...]:
+# hand text -> (pieces with multiplicity, canonical?, longest count in digits); a pure-function memo
+_hand_cache: dict[str, tuple[int, bool, int]] = {}
+_HAND_CACHE_MAX = 50_000
+
+
+def _scan_hand(hand: str, profile: Profile) -> tuple[int, bool, int]:
+    found = _hand_cache.get(hand)
+    if found is not None:
+        return found
     assert profile.hand_items is not None
-    items = []
-    pos = offset
-    max_digits = limits.max_count_digits
+    size = 0
+    canonical = True
+    longest = 0
+    prev: tuple[int, tuple[str, int, int, int, int]] | None = None
+    seen: set[str] = set()
     for count, token in profile.hand_items.findall(hand):
         if count:
-            if len(count) > max_digits:
-                raise _count_too_long(text, pos, count, limits, "hands")
-            n = int(count)
+            longest = max(longest, len(count))
+            n = int(count) if len(count) <= 4000 else 0  # refused by the digit limit anyway
         else:
             n = 1
-        size = len(count) + len(token)
-        items.append(HandItem(piece(token), n, _span(pos, size)))
-        pos += size
-    return tuple(items)
+        key = (-n, piece(token).order)
+        # Strictly increasing keys and distinct tokens: sorted and aggregated ("3P3Q2P" is sorted
+        # by count yet holds P twice).
+        if (prev is not None and not prev < key) or token in seen:
+            canonical = False
+        seen.add(token)
+        prev = key
+        size += n
+    info = (size, canonical, longest)
+    if len(_hand_cache) >= _HAND_CACHE_MAX:
+        _hand_cache.clear()
+    _hand_cache[hand] = info
+    return info
+
+
+def _make_hand(text: str, hand: str, offset: int, side: Side, profile: Profile, limits: Limits) -> Hand:
+    if not hand:
+        return Hand(side, "", 0, _span(offset, 0), [])
+    size, _canonical, longest = _scan_hand(hand, profile)
+    if longest > limits.max_count_digits:
+        for m in _DIGITS.finditer(hand):
+            if len(m.group()) > limits.max_count_digits:
+                raise _count_too_long(text, offset + m.start(), m.group(), limits, "hands")
+    return Hand(side, hand, size, _span(offset, len(hand)), [])
 
 
 def _make_hands(text: str, field: str, offset: int, profile: Profile, limits: Limits) -> Hands:
     slash = field.index("/")
-    first_text = field[:slash]
-    second_text = field[slash + 1 :]
-    first = _hand_items(text, first_text, offset, profile, limits) if first_text else ()
-    second = _hand_items(text, second_text, offset + slash + 1, profile, limits) if second_text else ()
     return Hands(
-        Hand(Side.FIRST, first, _span(offset, slash)),
-        Hand(Side.SECOND, second, _span(offset + slash + 1, len(second_text))),
+        _make_hand(text, field[:slash], offset, Side.FIRST, profile, limits),
+        _make_hand(text, field[slash + 1 :], offset + slash + 1, Side.SECOND, profile, limits),
         _span(offset, len(field)),
     )
 
@@ -296,7 +305,7 @@ def _fast_position(text: str, profile: Profile, limits: Limits) -> Position | No
     # The full match guarantees exactly two single spaces and no other whitespace.
     placement_text, hands_text, style_text = text.split(" ")
     segs, seps = _split_placement(placement_text)
-    placement = _make_placement(text, segs, seps, 0, len(placement_text), limits)
+    placement = _make_placement(text, segs, seps, 0, placement_text, limits)
     h_off = len(placement_text) + 1
     hands = _make_hands(text, hands_text, h_off, profile, limits)
     style_turn = _make_style_turn(style_text, h_off + len(hands_text) + 1)
@@ -349,11 +358,12 @@ class FeenTransformer(Transformer[Token, Any]):
         seps = tuple(len(c) for c in children if isinstance(c, Token))
         start = ranks[0].offset
         end = ranks[-1].offset + len(ranks[-1].text)
-        return _make_placement(self._text, [r.text for r in ranks], seps, start, end - start, self._limits)
+        field = self._text[start:end]
+        return _make_placement(self._text, [r.text for r in ranks], seps, start, field, self._limits)
 
     @v_args(meta=True)
     def rank(self, meta: Any, children: list[Any]) -> _Rank:
-        """``rank: COUNT | COUNT? (EPIN COUNT?)+``: the rank's text and where it starts."""
+        """``rank: (COUNT | EPIN COUNT?) (EPIN COUNT?)*``: the rank's text and where it starts."""
         return _Rank("".join(str(c) for c in children), meta.start_pos)
 
     @v_args(meta=True)
@@ -366,10 +376,13 @@ class FeenTransformer(Transformer[Token, Any]):
         s = slash.start_pos
         assert s is not None
         return Hands(
-            Hand(Side.FIRST, first, _span(start, s - start)),
-            Hand(Side.SECOND, second, _span(s + 1, end - s - 1)),
+            self._hand(Side.FIRST, first, start, s - start),
+            self._hand(Side.SECOND, second, s + 1, end - s - 1),
             _span(start, end - start),
         )
+
+    def _hand(self, side: Side, items: tuple[HandItem, ...], offset: int, length: int) -> Hand:
+        return Hand(side, "".join(map(str, items)), sum(i.count for i in items), _span(offset, length), [])
 
     def hand(self, children: list[Any]) -> tuple[HandItem, ...]:
         """``hand: hand_item*``."""
@@ -806,21 +819,18 @@ def _order_reason(a: HandItem, b: HandItem) -> str:
     return 'without "\'" before with'
 
 
+def _canonical_hand(hand: Hand) -> Hand:
+    items = canonical_items(hand.items)
+    # A rewritten hand no longer matches the input, so it carries no span.
+    return Hand(hand.side, "".join(map(str, items)), hand.size, None, [])
+
+
 def _canonical_hands(hands: Hands) -> Hands:
-    return Hands(
-        Hand(Side.FIRST, canonical_items(hands.first.items), hands.first.span),
-        Hand(Side.SECOND, canonical_items(hands.second.items), hands.second.span),
-        hands.span,
-    )
+    return Hands(_canonical_hand(hands.first), _canonical_hand(hands.second), hands.span)
 
 
-def _is_canonical(hand: Hand) -> bool:
-    items = hand.items
-    for before, after in itertools.pairwise(items):
-        if not before.sort_key < after.sort_key:  # strictly increasing: sorted and no duplicates
-            return False
-    # Sorted is not enough: "3P3Q2P" is sorted by count yet holds P twice.
-    return len(items) < 2 or len({i.piece for i in items}) == len(items)
+def _is_canonical(hand: Hand, profile: Profile) -> bool:
+    return not hand.text or _scan_hand(hand.text, profile)[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -848,7 +858,7 @@ def _semantics(position: Position, profile: Profile, limits: Limits, lenient: bo
         if card is not None:
             errors.append(card)
     hands = position.hands
-    if not (_is_canonical(hands.first) and _is_canonical(hands.second)):
+    if not (_is_canonical(hands.first, profile) and _is_canonical(hands.second, profile)):
         canonical = _canonical_hands(hands)
         canonical_text = str(canonical)
         found = _hand_diagnostics(hands.first, canonical_text, hands.span) + _hand_diagnostics(
@@ -1058,7 +1068,7 @@ def parse_placement(text: str, *, profile: str = "feen", limits: Limits | str | 
     """Parse field 1 alone (``"8/8/8/8/8/8/8/8"``), with dimensional coherence and limits checked."""
     text, _prof, lim = _field(text, "placement", 0, profile, limits)
     segs, seps = _split_placement(text)
-    placement = _make_placement(text, segs, seps, 0, len(text), lim)
+    placement = _make_placement(text, segs, seps, 0, text, lim)
     errors = []
     coherence = _coherence_diagnostic(placement)
     if coherence is not None:
@@ -1075,7 +1085,7 @@ def parse_hands(
     """Parse field 2 alone (``"3P2B/p"``); strict mode requires canonical hands."""
     text, prof, lim = _field(text, "hands", 1, profile, limits)
     hands = _make_hands(text, text, 0, prof, lim)
-    if _is_canonical(hands.first) and _is_canonical(hands.second):
+    if _is_canonical(hands.first, prof) and _is_canonical(hands.second, prof):
         return hands
     canonical = _canonical_hands(hands)
     if lenient:
@@ -1098,12 +1108,12 @@ def parse_hand(
     """Parse one hand (``"3P2B"``, or ``""`` for an empty hand) held by ``side``."""
     lim = resolve_limits(limits)
     if text == "":
-        return Hand(side, (), _span(0, 0))
+        return Hand(side, "", 0, _span(0, 0), [])
     text, prof, lim = _field(text, "hand", 1, profile, lim)
-    hand = Hand(side, _hand_items(text, text, 0, prof, lim), _span(0, len(text)))
-    if _is_canonical(hand):
+    hand = _make_hand(text, text, 0, side, prof, lim)
+    if _is_canonical(hand, prof):
         return hand
-    canonical = Hand(side, canonical_items(hand.items), hand.span)
+    canonical = _canonical_hand(hand)
     if lenient:
         return canonical
     _raise_for(_hand_diagnostics(hand, str(canonical), hand.span), text)

@@ -40,7 +40,7 @@ def _grammar(name: str) -> tuple[Lark, re.Pattern[str]]:
     with _lock:
         found = _compiled.get(name)
     if found is None:
-        parser = load_parser(name)
+        parser = load_parser(name, cache=False)  # compile_regex needs .grammar (absent on cache hits)
         found = (parser, re.compile(compile_regex(parser, "start")))
         with _lock:
             _compiled[name] = found
