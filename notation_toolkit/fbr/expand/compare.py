@@ -50,9 +50,7 @@ def _key(node: object) -> str:
 
 
 def _attr_text(node: ast.Attribute) -> str:
-    from notation_toolkit.fbr.format import format_attribute
-
-    return format_attribute(node)
+    return _api.format_attribute(node)
 
 
 def _norm(node: Any, ordered_sets: bool = False) -> Any:
@@ -134,11 +132,16 @@ def _identity(item: object) -> tuple[str, str] | None:
     return None
 
 
+IGNORED_METADATA = frozenset({"variant"})
+"""Metadata that names a variant without changing its rules (not compared)."""
+
+
 @dataclass(frozen=True, slots=True)
 class NormalForm:
     """A rule file reduced to what it means: canonical texts per identity, order removed."""
 
     entries: tuple[tuple[str, str, str], ...]  # (kind, identity, canonical text), sorted
+    shown: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # canonical -> as written
 
     def by_identity(self) -> dict[tuple[str, str], list[str]]:
         """Canonical texts grouped by (kind, identity)."""
@@ -146,6 +149,10 @@ class NormalForm:
         for kind, key, text in self.entries:
             out.setdefault((kind, key), []).append(text)
         return out
+
+    def display(self, canonical: str) -> str:
+        """The text as the (expanded) file writes it, for a canonical text."""
+        return dict(self.shown).get(canonical, canonical)
 
 
 def _canonical_item(item: object) -> object:
@@ -157,17 +164,25 @@ def _canonical_item(item: object) -> object:
 
 
 def normal_form(rulefile: ast.RuleFile) -> NormalForm:
-    """The normal form of ``rulefile`` as it is (no expansion, no defaults): see the module doc."""
+    """The normal form of ``rulefile`` as it is (no expansion, no defaults): see the module doc.
+
+    Comments, piece names and the ``variant`` name are not part of it.
+    """
     entries = []
+    shown = []
     for item in rulefile.items:
         if isinstance(item, ast.Comment):
+            continue
+        if isinstance(item, ast.Metadata) and item.key in IGNORED_METADATA:
             continue
         canonical = _canonical_item(item)
         identity = _identity(canonical)
         if identity is None:
             continue
-        entries.append((identity[0], identity[1], _api.format_entry(canonical)))
-    return NormalForm(tuple(sorted(entries)))
+        text = _api.format_entry(canonical)
+        entries.append((identity[0], identity[1], text))
+        shown.append((text, _api.format_entry(item)))
+    return NormalForm(tuple(sorted(entries)), tuple(shown))
 
 
 def _prepare(
@@ -279,7 +294,9 @@ def _attributes(text: str) -> list[str]:
     return [_attr_text(a) for a in node.attributes]
 
 
-def _pair(kind: str, key: str, old: list[str], new: list[str]) -> Iterable[Change]:
+def _pair(
+    kind: str, key: str, old: list[str], new: list[str], na: NormalForm, nb: NormalForm
+) -> Iterable[Change]:
     common = Counter(old) & Counter(new)
     only_old = list((Counter(old) - common).elements())
     only_new = list((Counter(new) - common).elements())
@@ -290,12 +307,12 @@ def _pair(kind: str, key: str, old: list[str], new: list[str]) -> Iterable[Chang
             a_attrs, b_attrs = _attributes(only_old[0]), _attributes(only_new[0])
             added = tuple(x for x in b_attrs if x not in a_attrs)
             removed = tuple(x for x in a_attrs if x not in b_attrs)
-        yield Change(kind, key, only_old[0], only_new[0], added, removed)
+        yield Change(kind, key, na.display(only_old[0]), nb.display(only_new[0]), added, removed)
         return
     for text in only_old:
-        yield Change(kind, key, text, None)
+        yield Change(kind, key, na.display(text), None)
     for text in only_new:
-        yield Change(kind, key, None, text)
+        yield Change(kind, key, None, nb.display(text))
 
 
 _KIND_ORDER = {"metadata": 0, "rule": 1, "macro": 2, "definition": 3, "promotion": 4, "cancellation": 5}
@@ -318,9 +335,11 @@ def diff(
     removed). ``diff(a, b).equal == equivalent(a, b)``.
     """
     tpl = templates or builtin_templates()
-    ga = normal_form(_prepare(a, expand, explicit_defaults, tpl)).by_identity()
-    gb = normal_form(_prepare(b, expand, explicit_defaults, tpl)).by_identity()
+    na = normal_form(_prepare(a, expand, explicit_defaults, tpl))
+    nb = normal_form(_prepare(b, expand, explicit_defaults, tpl))
+    ga, gb = na.by_identity(), nb.by_identity()
     changes: list[Change] = []
     for identity in sorted(set(ga) | set(gb), key=lambda k: (_KIND_ORDER.get(k[0], 9), k[1])):
-        changes.extend(_pair(identity[0], identity[1], ga.get(identity, []), gb.get(identity, [])))
+        old, new = ga.get(identity, []), gb.get(identity, [])
+        changes.extend(_pair(identity[0], identity[1], old, new, na, nb))
     return DiffResult(tuple(changes))
