@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import VisitError
 
 import notation_toolkit.feen.codes  # noqa: F401  (registers the diagnostic codes)
@@ -325,7 +325,8 @@ class _Rank:
 class FeenTransformer(Transformer[Token, Any]):
     """Builds the FEEN AST from a Lark tree; one handler per rule of ``feen.lark``.
 
-    Rules added by a user's extension grammar become ``GenericNode``s.
+    Handlers are the ``rule_<name>`` methods; rules added by a user's extension grammar become
+    ``GenericNode``s.
     """
 
     def __init__(self, text: str, profile: Profile, limits: Limits) -> None:
@@ -335,15 +336,18 @@ class FeenTransformer(Transformer[Token, Any]):
         self._limits = limits
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
-        return GenericNode(str(data), tuple(children), Span.from_meta(meta))
+        # Every rule comes here: rules imported by an extension grammar carry a namespace
+        # (``feen__rank``), so handlers are found by the rule's base name.
+        handler = getattr(self, "rule_" + base_name(str(data)), None)
+        if handler is None:
+            return GenericNode(str(data), tuple(children), Span.from_meta(meta))
+        return handler(meta, children)
 
-    @v_args(meta=True)
-    def start(self, meta: Any, children: list[Any]) -> Any:
+    def rule_start(self, meta: Any, children: list[Any]) -> Any:
         """``start: feen`` (or a single field when a field rule is the start)."""
         return children[0] if len(children) == 1 else GenericNode("start", tuple(children), None)
 
-    @v_args(meta=True)
-    def feen(self, meta: Any, children: list[Any]) -> Position:
+    def rule_feen(self, meta: Any, children: list[Any]) -> Position:
         """``feen: placement SP hands SP style_turn`` (extensions may add more)."""
         placement = next(c for c in children if isinstance(c, Placement))
         hands = next(c for c in children if isinstance(c, Hands))
@@ -351,8 +355,7 @@ class FeenTransformer(Transformer[Token, Any]):
         extras = tuple(c for c in children if not isinstance(c, Placement | Hands | StyleTurn | Token))
         return Position(placement, hands, style_turn, Span(0, len(self._text), 1, 1), extras)
 
-    @v_args(meta=True)
-    def placement(self, meta: Any, children: list[Any]) -> Placement:
+    def rule_placement(self, meta: Any, children: list[Any]) -> Placement:
         """``placement: rank (SEPARATOR rank)*``."""
         ranks = [c for c in children if isinstance(c, _Rank)]
         seps = tuple(len(c) for c in children if isinstance(c, Token))
@@ -361,13 +364,11 @@ class FeenTransformer(Transformer[Token, Any]):
         field = self._text[start:end]
         return _make_placement(self._text, [r.text for r in ranks], seps, start, field, self._limits)
 
-    @v_args(meta=True)
-    def rank(self, meta: Any, children: list[Any]) -> _Rank:
+    def rule_rank(self, meta: Any, children: list[Any]) -> _Rank:
         """``rank: (COUNT | EPIN COUNT?) (EPIN COUNT?)*``: the rank's text and where it starts."""
         return _Rank("".join(str(c) for c in children), meta.start_pos)
 
-    @v_args(meta=True)
-    def hands(self, meta: Any, children: list[Any]) -> Hands:
+    def rule_hands(self, meta: Any, children: list[Any]) -> Hands:
         """``hands: hand SLASH hand``; empty hands get zero-length spans around the slash."""
         slash = next(c for c in children if isinstance(c, Token))
         first, second = (c for c in children if isinstance(c, tuple))
@@ -384,12 +385,11 @@ class FeenTransformer(Transformer[Token, Any]):
     def _hand(self, side: Side, items: tuple[HandItem, ...], offset: int, length: int) -> Hand:
         return Hand(side, "".join(map(str, items)), sum(i.count for i in items), _span(offset, length), [])
 
-    def hand(self, children: list[Any]) -> tuple[HandItem, ...]:
+    def rule_hand(self, meta: Any, children: list[Any]) -> tuple[HandItem, ...]:
         """``hand: hand_item*``."""
         return tuple(children)
 
-    @v_args(meta=True)
-    def hand_item(self, meta: Any, children: list[Any]) -> HandItem:
+    def rule_hand_item(self, meta: Any, children: list[Any]) -> HandItem:
         """``hand_item: HAND_COUNT? EPIN``."""
         token = children[-1]
         count = 1
@@ -400,13 +400,12 @@ class FeenTransformer(Transformer[Token, Any]):
             count = int(digits)
         return HandItem(piece(str(token)), count, _span(meta.start_pos, meta.end_pos - meta.start_pos))
 
-    @v_args(meta=True)
-    def style_turn(self, meta: Any, children: list[Any]) -> StyleTurn:
+    def rule_style_turn(self, meta: Any, children: list[Any]) -> StyleTurn:
         """``style_turn: sin SLASH sin``."""
         active, inactive = (c for c in children if isinstance(c, Style))
         return StyleTurn(active, inactive, _span(meta.start_pos, meta.end_pos - meta.start_pos))
 
-    def sin(self, children: list[Any]) -> Style:
+    def rule_sin(self, meta: Any, children: list[Any]) -> Style:
         """``sin: STYLE_LETTER`` (``feen``) or ``sin: SNN`` (``feen-legacy``)."""
         return style(str(children[0]))
 
@@ -417,7 +416,14 @@ def _transform(tree: Any, text: str, profile: Profile, limits: Limits) -> Any:
     except VisitError as exc:
         if isinstance(exc.orig_exc, NotationError):
             raise exc.orig_exc from None
-        raise
+        # Only an extension grammar that reshapes the shipped rules can get here.
+        raise ParseError.single(
+            "FEEN101",
+            f"the grammar's tree for rule {base_name(str(exc.rule))!r} has a shape the FEEN builder "
+            "cannot read",
+            text=text,
+            hint="extend the shipped rules with %override/%extend without changing what they contain",
+        ) from None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -940,9 +946,7 @@ def parse_result(
             # fast=False: build through the grammar (tests compare both paths)
             if prof.full.fullmatch(text) is None:
                 raise _syntax_error(text, prof)
-        pre = _precheck(text, True, None)
-        if pre is not None:
-            raise pre
+        # A user grammar may change the fields or the characters: only its own rules judge it.
         tree = parse_text(prof.parser, text, code="FEEN101")
         built = _transform(tree, text, prof, lim)
         if not isinstance(built, Position):
