@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.grammar import check_nesting, check_size, load_parser, parse_text
+from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import handlers as _handlers
 from notation_toolkit.mbn.codes import SYNTAX
@@ -37,20 +38,53 @@ def betza_hint(exc: UnexpectedInput) -> str | None:
     pos = getattr(exc, "pos_in_stream", None)
     if isinstance(exc, UnexpectedToken):
         pos = exc.token.start_pos
-    if text is None or pos is None or pos >= len(text):
+    if text is None or pos is None:
         return None
-    char = text[pos]
+    char = text[pos] if pos < len(text) else ""
     before = text[:pos]
-    if char.islower() and char.isascii() and _BETZA.search(before):
+    if char and char.islower() and char.isascii() and _BETZA.search(before):
         return (
             "modifiers go before the move letters of a partial move; MBN joins modified moves with "
             "'+' (Betza `mRcpR` is MBN `mR+cpR`)"
         )
     if char == "~":
         return "a comment starts after whitespace or at the start of a line"
+    if char == "|":
+        return "a piece name is written between two bars on one line: |Name|"
+    unclosed = _unclosed(before)
+    if unclosed is not None and (char in " \t\r\n" or pos >= len(text) - 1 or char in ")]}"):
+        opener, where = unclosed
+        at = Span.from_offsets(text, where, where + 1)
+        return f"close the {opener!r} opened at line {at.line}, column {at.column} with {_PAIRS[opener]!r}"
+    if before.endswith("[") or (unclosed is not None and unclosed[0] == "[" and char in "$]"):
+        return (
+            "a board range holds files (a-z), ranks (1, 2 ...), spans such as c-f2 or 1-12, "
+            "or one of the symbols # . + * :"
+        )
     if char in " \t\r\n" and isinstance(exc, UnexpectedCharacters):
         return "an item cannot contain whitespace; items are separated by whitespace"
     return None
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def _unclosed(before: str) -> tuple[str, int] | None:
+    # The innermost bracket still open in the current item (items end at whitespace outside |...|).
+    stack: list[tuple[str, int]] = []
+    in_name = False
+    for i, ch in enumerate(before):
+        if ch == "|":
+            in_name = not in_name
+        elif in_name:
+            continue
+        elif ch in " \t\r\n":
+            stack.clear()
+        elif ch in _PAIRS:
+            stack.append((ch, i))
+        elif stack and ch == _PAIRS[stack[-1][0]]:
+            stack.pop()
+    return stack[-1] if stack else None
 
 
 def parser_for(grammar: GrammarRef, default: str, start: str) -> Lark:
