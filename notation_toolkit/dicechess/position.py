@@ -333,75 +333,77 @@ class Position:
         if pool is None:
             pool = self.pool
         out: list[int] = []
-        for t in range(1, 7):
-            if (pool >> (2 * t)) & 3:
-                self._gen_type(t, out)
-        if (pool >> 12) & 3 and ((pool >> 8) & 3 or not castling_needs_rook) and self.castling:
+        if pool & 0b1100:
+            self._gen_pawns(out)
+        if pool & 0b11111111110000:
+            self._gen_pieces(pool, out)
+        if pool & 0b11000000000000 and (pool & 0b1100000000 or not castling_needs_rook) and self.castling:
             self._gen_castling(out)
         return out
 
     def generate_type(self, piece_type: PieceType) -> list[int]:
         """Pseudo-legal micro-moves of one piece type (no castling)."""
         out: list[int] = []
-        self._gen_type(piece_type, out)
+        if piece_type == PAWN:
+            self._gen_pawns(out)
+        else:
+            self._gen_pieces(DIE[piece_type], out)
         return out
 
     def _gen_type(self, t: PieceType, out: list[int]) -> None:
+        if t == PAWN:
+            self._gen_pawns(out)
+        else:
+            self._gen_pieces(DIE[t], out)
+
+    def _gen_pieces(self, pool: int, out: list[int]) -> None:
+        # One fused loop over knights, bishops, rooks, queens and kings (the hot path of R8):
+        # bit scans go from the most significant bit, which costs one int method call per square.
         us = self.turn
         occ = self.occ
         own = occ[us]
-        bb = self.pieces[t] & own
-        if not bb:
-            return
-        append = out.append
+        occupied = own | occ[us ^ 1]
         notown = ~own & BB_ALL
-        if t == PAWN:
-            self._gen_pawns(bb, out)
-            return
-        base = t << 15
-        if t in (KNIGHT, KING):
-            table = KNIGHT_ATTACKS if t == KNIGHT else KING_ATTACKS
+        pieces = self.pieces
+        append = out.append
+        for t in (KNIGHT, BISHOP, ROOK, QUEEN, KING):
+            if not (pool >> (2 * t)) & 3:
+                continue
+            bb = pieces[t] & own
+            base = t << 15
             while bb:
-                low = bb & -bb
-                bb ^= low
-                frm = low.bit_length() - 1
-                targets = table[frm] & notown
+                frm = bb.bit_length() - 1
+                bb ^= 1 << frm
+                if t == KNIGHT:
+                    targets = KNIGHT_ATTACKS[frm] & notown
+                elif t == BISHOP:
+                    targets = BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]] & notown
+                elif t == ROOK:
+                    targets = ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]] & notown
+                elif t == QUEEN:
+                    targets = (
+                        ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
+                        | BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
+                    ) & notown
+                else:
+                    targets = KING_ATTACKS[frm] & notown
                 mb = base | frm
                 while targets:
-                    lt = targets & -targets
-                    targets ^= lt
-                    append(mb | ((lt.bit_length() - 1) << 6))
-            return
-        occupied = own | occ[us ^ 1]
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            frm = low.bit_length() - 1
-            if t == ROOK:
-                targets = ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
-            elif t == BISHOP:
-                targets = BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
-            else:
-                targets = (
-                    ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
-                    | BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
-                )
-            targets &= notown
-            mb = base | frm
-            while targets:
-                lt = targets & -targets
-                targets ^= lt
-                append(mb | ((lt.bit_length() - 1) << 6))
+                    to = targets.bit_length() - 1
+                    targets ^= 1 << to
+                    append(mb | (to << 6))
 
-    def _gen_pawns(self, pawns: Bitboard, out: list[int]) -> None:
-        append = out.append
+    def _gen_pawns(self, out: list[int]) -> None:
         us = self.turn
         them = us ^ 1
-        enemy = self.occ[them]
-        empty = ~(self.occ[us] | enemy) & BB_ALL
+        occ = self.occ
+        pawns = self.pieces[PAWN] & occ[us]
+        if not pawns:
+            return
+        append = out.append
+        enemy = occ[them]
+        empty = ~(occ[us] | enemy) & BB_ALL
         board = self.board
-        base = PAWN << 15
-        enemy_king = KING | (them << 3)
         if us == WHITE:
             single = (pawns << 8) & empty
             double = ((single & BB_RANK_3) << 8) & empty
@@ -409,7 +411,8 @@ class Position:
             left = ((pawns & ~BB_FILE_A) << 7) & enemy
             right = ((pawns & ~BB_FILE_H) << 9) & enemy
             last = BB_RANK_8
-            ep_rank = BB_RANK_6
+            ldelta = -7
+            rdelta = -9
         else:
             single = (pawns >> 8) & empty
             double = ((single & BB_RANK_6) >> 8) & empty
@@ -417,56 +420,79 @@ class Position:
             left = ((pawns & ~BB_FILE_A) >> 9) & enemy
             right = ((pawns & ~BB_FILE_H) >> 7) & enemy
             last = BB_RANK_1
-            ep_rank = BB_RANK_3
+            ldelta = 9
+            rdelta = 7
+        base = (PAWN << 15) + back
         bb = single & ~last
         while bb:
-            low = bb & -bb
-            bb ^= low
-            to = low.bit_length() - 1
-            append(base | (to + back) | (to << 6))
-        bb = single & last
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            to = low.bit_length() - 1
-            mv = base | (to + back) | (to << 6)
-            for promo in _PROMOTIONS:
-                append(mv | (promo << 12))
-        dbase = base | (FLAG_DOUBLE << 18)
+            to = bb.bit_length() - 1
+            bb ^= 1 << to
+            append(base + to * 65)
+        dbase = (PAWN << 15) + 2 * back + (FLAG_DOUBLE << 18)
         while double:
-            low = double & -double
-            double ^= low
-            to = low.bit_length() - 1
-            append(dbase | (to + 2 * back) | (to << 6))
-        for caps, delta in ((left, -7 if us == WHITE else 9), (right, -9 if us == WHITE else 7)):
-            while caps:
-                low = caps & -caps
-                caps ^= low
-                to = low.bit_length() - 1
-                mv = base | (to + delta) | (to << 6)
-                if low & last and board[to] != enemy_king:
-                    for promo in _PROMOTIONS:
-                        append(mv | (promo << 12))
-                else:
-                    # R12: taking the king on the last rank is a plain capture, no promotion
-                    append(mv)
-        targets = self.ep & ep_rank & empty
-        if targets:
+            to = double.bit_length() - 1
+            double ^= 1 << to
+            append(dbase + to * 65)
+        promos = (single | left | right) & last
+        left &= ~last
+        right &= ~last
+        base = (PAWN << 15) + ldelta
+        while left:
+            to = left.bit_length() - 1
+            left ^= 1 << to
+            append(base + to * 65)
+        base = (PAWN << 15) + rdelta
+        while right:
+            to = right.bit_length() - 1
+            right ^= 1 << to
+            append(base + to * 65)
+        if promos:
+            self._gen_promotions(pawns, single & last, out)
+        if self.ep:
+            targets = self.ep & (BB_RANK_6 if us == WHITE else BB_RANK_3) & empty
             victim = PAWN | (them << 3)
             attacks = PAWN_ATTACKS[them]
-            ebase = base | (FLAG_EN_PASSANT << 18)
+            ebase = (PAWN << 15) | (FLAG_EN_PASSANT << 18)
             while targets:
-                low = targets & -targets
-                targets ^= low
-                to = low.bit_length() - 1
+                to = targets.bit_length() - 1
+                targets ^= 1 << to
                 # R15: the victim pawn must really stand behind the target
                 if board[to + back] != victim:
                     continue
                 frms = attacks[to] & pawns
                 while frms:
-                    lf = frms & -frms
-                    frms ^= lf
-                    append(ebase | (lf.bit_length() - 1) | (to << 6))
+                    frm = frms.bit_length() - 1
+                    frms ^= 1 << frm
+                    append(ebase | frm | (to << 6))
+
+    def _gen_promotions(self, pawns: Bitboard, pushes: Bitboard, out: list[int]) -> None:
+        append = out.append
+        us = self.turn
+        them = us ^ 1
+        board = self.board
+        enemy_king = KING | (them << 3)
+        base = PAWN << 15
+        while pushes:
+            to = pushes.bit_length() - 1
+            pushes ^= 1 << to
+            mv = base | (to - 8 if us == WHITE else to + 8) | (to << 6)
+            for promo in _PROMOTIONS:
+                append(mv | (promo << 12))
+        caps = self.occ[them] & (BB_RANK_8 if us == WHITE else BB_RANK_1)
+        while caps:
+            to = caps.bit_length() - 1
+            caps ^= 1 << to
+            frms = PAWN_ATTACKS[them][to] & pawns
+            while frms:
+                frm = frms.bit_length() - 1
+                frms ^= 1 << frm
+                mv = base | frm | (to << 6)
+                if board[to] == enemy_king:
+                    # R12: taking the king on the last rank is a plain capture, no promotion
+                    append(mv)
+                else:
+                    for promo in _PROMOTIONS:
+                        append(mv | (promo << 12))
 
     def _gen_castling(self, out: list[int]) -> None:
         us = self.turn
