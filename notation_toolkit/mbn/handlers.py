@@ -43,6 +43,20 @@ def handler(*names: str) -> Callable[[Handler], Handler]:
     return register
 
 
+class ExtensionNode(GenericNode):
+    """The ``GenericNode`` of an unknown rule; like every AST node, equal regardless of its span."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GenericNode):
+            return NotImplemented
+        return (self.rule, self.children) == (other.rule, other.children)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.children))
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """A tagged intermediate value of a structural rule, consumed by the parent's handler."""
@@ -78,7 +92,7 @@ def transform(tree: Tree[Any] | Token, handlers: dict[str, Handler] | None = Non
         name = base_name(str(node.data))
         func = table.get(name)
         if func is None:
-            results.append(GenericNode(name, tuple(_plain(c) for c in children), span))
+            results.append(ExtensionNode(name, tuple(_plain(c) for c in children), span))
         else:
             results.append(func(span, children))
     return results[0]

@@ -38,7 +38,10 @@ def _parse(kind: str, text: str) -> Any:
     return parse_with(text, grammar=None, default=grammar, start=start, code="FBR101")
 
 
-CASES = [pytest.param(e["kind"], e["text"], id=f"003:{e['line']}:{e['kind']}:{i}") for i, e in enumerate(PAGE["strings"])]
+CASES = [
+    pytest.param(e["kind"], e["text"], id=f"003:{e['line']}:{e['kind']}:{i}")
+    for i, e in enumerate(PAGE["strings"])
+]
 
 
 def test_corpus_is_complete() -> None:
@@ -70,7 +73,9 @@ def test_page_rule_string_items_cover_the_text(text: str) -> None:
 def test_alice_line_26_reads_as_rules_then_pieces() -> None:
     rule_file = fbr.parse("royal alice K Q=R+N R B N P +P")
     assert [r.name for r in rule_file.rules] == ["royal", "alice"]
-    heads = [p.head.key for p in rule_file.pieces if isinstance(p, mbn.PieceDeclaration | mbn.PieceDefinition)]
+    heads = [
+        p.head.key for p in rule_file.pieces if isinstance(p, mbn.PieceDeclaration | mbn.PieceDefinition)
+    ]
     assert heads == ["K", "Q", "R", "B", "N", "P", "+P"]
 
 
@@ -104,7 +109,9 @@ def test_demote_with_prefix_is_not_a_name() -> None:
 
 
 def test_direction_line_257() -> None:
-    rules = fbr.parse("direction<n>[1,2] direction<s>[a2,c2,e2,f2] direction<e>[c-f2] direction<w>[b-e2]").rules
+    rules = fbr.parse(
+        "direction<n>[1,2] direction<s>[a2,c2,e2,f2] direction<e>[c-f2] direction<w>[b-e2]"
+    ).rules
     assert [r.cardinal.value for r in rules if r.cardinal] == ["n", "s", "e", "w"]
     ranges = [r.board_range for r in rules]
     assert ranges[0] is not None and [str(x.ranks) for x in ranges[0].ranges] == ["1", "2"]
@@ -128,7 +135,7 @@ def test_castling_has_two_parts_line_34() -> None:
     item = fbr.parse("O-O<*>=[*]isR[g]=isR[f]").pieces[0]
     assert isinstance(item, mbn.PieceDefinition)
     assert item.head.letter.is_castling and item.head.board == mbn.BoardId("3d", (("*",),))
-    first, second = item.moves
+    first, _second = item.moves
     partial = first.legs[0]
     assert isinstance(partial, mbn.Alternatives)
     move = partial.moves[0]
@@ -172,4 +179,3 @@ def test_spans_point_inside_the_long_line_30() -> None:
     assert last.span is not None
     assert line[last.span.offset : last.span.end] == "+#P==#Q#R#B#N"
     assert last.span.column == last.span.offset + 1
-

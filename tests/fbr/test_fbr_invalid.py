@@ -58,6 +58,19 @@ def test_betza_hint_on_juxtaposition() -> None:
 def test_every_example_file_of_invalid_diagnostics_is_explained() -> None:
     text = (Path(__file__).parents[2] / "examples" / "fbr" / "invalid.fbr").read_text("utf-8")
     codes = [d.code for d in fbr.check(text)]
-    for expected in ("FBR201", "FBR202", "FBR203", "FBR204", "FBR205", "FBR206", "FBR208", "FBR211",
-                     "FBR212", "FBR210", "FBR302", "FBR240", "MBN301"):
+    for expected in (
+        "FBR201",
+        "FBR202",
+        "FBR203",
+        "FBR204",
+        "FBR205",
+        "FBR206",
+        "FBR208",
+        "FBR211",
+        "FBR212",
+        "FBR210",
+        "FBR302",
+        "FBR240",
+        "MBN301",
+    ):
         assert expected in codes
