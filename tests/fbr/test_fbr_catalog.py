@@ -13,13 +13,55 @@ from notation_toolkit.core.errors import NotationError, UnknownNameError
 EXAMPLES = Path(__file__).parents[2] / "examples" / "fbr"
 
 # The 47 rules of the FBR page (specs/fbr-mbn-notes.md 2.4), transcribed.
-PAGE_RULES = """
-    alice andernach announcement antiroyal atomic avalanche benedict bouncing bughouse burner
-    cheshire conversion cylindric diagonals difficulttrading direction draw drop freezer gating
-    hill holding loss magnetic mirror monster multicapture musketeer mustcapture nonrepeating
-    pieces pincher promotion turn progressive protector royal stalemate stopifchecking stymizer
-    swap swapping switching torus warp win zone
-""".split()
+PAGE_RULES = [
+    "alice",
+    "andernach",
+    "announcement",
+    "antiroyal",
+    "atomic",
+    "avalanche",
+    "benedict",
+    "bouncing",
+    "bughouse",
+    "burner",
+    "cheshire",
+    "conversion",
+    "cylindric",
+    "diagonals",
+    "difficulttrading",
+    "direction",
+    "draw",
+    "drop",
+    "freezer",
+    "gating",
+    "hill",
+    "holding",
+    "loss",
+    "magnetic",
+    "mirror",
+    "monster",
+    "multicapture",
+    "musketeer",
+    "mustcapture",
+    "nonrepeating",
+    "pieces",
+    "pincher",
+    "promotion",
+    "turn",
+    "progressive",
+    "protector",
+    "royal",
+    "stalemate",
+    "stopifchecking",
+    "stymizer",
+    "swap",
+    "swapping",
+    "switching",
+    "torus",
+    "warp",
+    "win",
+    "zone",
+]
 
 
 def test_catalog_has_every_page_rule() -> None:
