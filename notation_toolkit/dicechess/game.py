@@ -186,7 +186,7 @@ class Game:
             best = self._pos.lstar()
             raise IllegalMoveError.because(
                 f"must use as many dice as possible: {best} more "
-                f"{'die' if best == 1 else 'dice'} can still be used (e.g. {uci(legal[0])})",
+                f"{'die' if best == 1 else 'dice'} can still be used (e.g. {min(map(uci, legal))})",
                 hint="play one of the legal micro-moves",
             )
         self._finish_turn(passed=not any(e.kind == "move" for e in self._this_turn()))
@@ -283,10 +283,11 @@ class Game:
             pos.pop()
             used = move_cost(m) + after
             spent = "castling" if m >> 18 == FLAG_CASTLING else spelled
+            names = sorted(map(uci, legal))
             raise IllegalMoveError.because(
                 f"must use as many dice as possible: {spent} lets {used} of the dice be used this turn, "
-                f"but {best} can be (e.g. {uci(legal[0])})",
-                hint="legal now: " + " ".join(uci(x) for x in legal[:12]) + (" ..." * (len(legal) > 12)),
+                f"but {best} can be (e.g. {names[0]})",
+                hint="legal now: " + " ".join(names[:12]) + (" ..." * (len(names) > 12)),
             )
         return m
 
