@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from os import PathLike
 
+from notation_toolkit.core.errors import NotationError
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.expand import codes as codes
 from notation_toolkit.fbr.expand._api import format_rule_file, parse_rule_file
@@ -71,9 +72,15 @@ def expand(
     that extends the shipped templates. Raises ``NotationError`` (FBR7xx, or a parse error).
     """
     tpl = _templates(templates)
-    result = expand_items(_as_rulefile(rulefile), tpl)
-    if explicit_defaults:
-        result = _make_defaults_explicit(result, tpl)
+    try:
+        result = expand_items(_as_rulefile(rulefile), tpl)
+        if explicit_defaults:
+            result = _make_defaults_explicit(result, tpl)
+    except NotationError as exc:
+        if exc.text is None and isinstance(rulefile, str):
+            # spans point into the caller's text: keep it so renderers can show the line
+            raise type(exc)(exc.diagnostics, rulefile) from None
+        raise
     return result
 
 

@@ -235,7 +235,7 @@ class Change:
 
     @property
     def status(self) -> str:
-        """"added", "removed" or "changed"."""
+        """ "added", "removed" or "changed"."""
         if self.old is None:
             return "added"
         if self.new is None:

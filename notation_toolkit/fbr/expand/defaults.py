@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from notation_toolkit.fbr import ast
-from notation_toolkit.fbr.expand.engine import Board, board_of, parse_generated
+from notation_toolkit.fbr.expand.engine import MBN_KINDS, Board, board_of, parse_generated
 from notation_toolkit.fbr.expand.templates import DefaultSpec, Templates, builtin_templates, fill
 
 _SOURCE = "[[default]] entry"
@@ -28,18 +28,24 @@ def _matches(rule: ast.FbrRule, spec: DefaultSpec) -> bool:
     return spec.prefix is None or (rule.prefix is not None and rule.prefix.value == spec.prefix)
 
 
+def _insert(items: list[object], rule: ast.FbrRule) -> None:
+    """Add a rule after the last rule that precedes the pieces (where the page writes rules)."""
+    index = next((i for i, x in enumerate(items) if isinstance(x, MBN_KINDS)), len(items))
+    items.insert(index, rule)
+
+
 def _apply(spec: DefaultSpec, items: list[object], board: Board) -> None:
     add = fill(spec.add, _values(board), _SOURCE)
     rules = [(i, r) for i, r in enumerate(items) if isinstance(r, ast.FbrRule)]
     if spec.kind == "absent":
         if not any(_matches(r, spec) for _, r in rules):
-            items.append(_parsed_rule(add))
+            _insert(items, _parsed_rule(add))
         return
     if spec.kind == "implies":
         if any(r.name == spec.rule and not r.negated for _, r in rules) and not any(
             r.name == add for _, r in rules
         ):
-            items.append(_parsed_rule(add))
+            _insert(items, _parsed_rule(add))
         return
     for index, rule in rules:
         if not _matches(rule, spec) or rule.negated:
@@ -53,7 +59,9 @@ def _complete(rule: ast.FbrRule, spec: DefaultSpec, add: str) -> ast.FbrRule:
             return rule
         return replace(rule, attributes=_parsed_rule(f"{rule.name}={add}").attributes)
     if spec.kind == "piece_set":
-        return rule if rule.piece_set is not None else replace(rule, piece_set=_parsed_rule(f"x{add}").piece_set)
+        return (
+            rule if rule.piece_set is not None else replace(rule, piece_set=_parsed_rule(f"x{add}").piece_set)
+        )
     if spec.kind == "board_range":
         if rule.board_range is not None:
             return rule

@@ -36,7 +36,7 @@ MAX_EXPANSIONS = 64
 otherwise never finish)."""
 
 _BOARDSIZE = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)")
-_MBN_KINDS = (mbn.PieceDefinition, mbn.PieceDeclaration, mbn.PromotionRule, mbn.Cancellation)
+MBN_KINDS = (mbn.PieceDefinition, mbn.PieceDeclaration, mbn.PromotionRule, mbn.Cancellation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +194,7 @@ class _Context:
         return fill(text, {**self.values, **(extra or {})}, self.source)
 
 
-def _select_variant(
-    template: RuleTemplate, rule: ast.FbrRule, has_board_ids: bool
-) -> Variant:
+def _select_variant(template: RuleTemplate, rule: ast.FbrRule, has_board_ids: bool) -> Variant:
     names = sorted(a.name for a in rule.attributes if a.name is not None)
     for group in template.exclusive:
         both = [n for n in names if n in group]
@@ -372,7 +370,7 @@ def expand_one(items: list[object], index: int, template: RuleTemplate, board: B
     last_mbn: int | None = None
     done: set[str] = set()
     for item in out:
-        if not isinstance(item, _MBN_KINDS):
+        if not isinstance(item, MBN_KINDS):
             result.append(item)
             continue
         if first_mbn is None:
@@ -412,9 +410,9 @@ def _rewrite(ctx: _Context, item: object, done: set[str]) -> list[str]:
     ):
         return [_castling(ctx, item)]
     elif "promoted" in ctx.variant.pieces:
-        values = _promotion_values(ctx, item)
-        if values is not None:
-            return [ctx.fill(t, values) for t in ctx.variant.pieces["promoted"]]
+        promoted = _promotion_values(ctx, item)
+        if promoted is not None:
+            return [ctx.fill(t, promoted) for t in ctx.variant.pieces["promoted"]]
     return [_api.format_item(item)]
 
 

@@ -15,6 +15,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import GrammarError, NotationError
 from notation_toolkit.fbr.expand.codes import BAD_TEMPLATE, NO_TABLE_ENTRY
 
@@ -88,8 +89,14 @@ _DEFAULT_KINDS = ("absent", "attributes", "argument", "prefix", "piece_set", "bo
 
 
 def _bad(message: str, source: str) -> GrammarError:
-    return GrammarError.single(
-        BAD_TEMPLATE, f"{source}: {message}", hint="see the header of expansions.toml and docs/fbr-expand.md"
+    return GrammarError(
+        [
+            Diagnostic(
+                BAD_TEMPLATE,
+                f"{source}: {message}",
+                hint="see the header of expansions.toml and docs/fbr-expand.md",
+            )
+        ]
     )
 
 
@@ -256,7 +263,7 @@ def fill(template: str, values: Mapping[str, object], source: str, *, depth: int
             raise NotationError.single(
                 NO_TABLE_ENTRY,
                 f"{source}: the table {name!r} has no value for the piece {value.letter}",
-                hint=f"add `{value.letter} = \"...\"` to the table {name} of this rule's template",
+                hint=f'add `{value.letter} = "..."` to the table {name} of this rule\'s template',
             )
         for flt in filter(None, match.group(2).split("|")):
             value = _apply_filter(value, name, flt.strip(), source)

@@ -1,0 +1,26 @@
+"""Shared helpers of the FBR compiler tests (data loading, item multisets)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from notation_toolkit.fbr import ast
+from notation_toolkit.fbr import parse as fbr_parse
+from notation_toolkit.fbr.format import format_entry
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "fbr_expand"
+
+
+def load(name: str) -> dict[str, Any]:
+    """A JSON file of tests/data/fbr_expand."""
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return data
+
+
+def items(rulefile: ast.RuleFile | str) -> Counter[str]:
+    """The items of a rule file as canonical texts, in any order (comments left out)."""
+    rf = fbr_parse(rulefile) if isinstance(rulefile, str) else rulefile
+    return Counter(format_entry(i) for i in rf.items if not isinstance(i, ast.Comment))

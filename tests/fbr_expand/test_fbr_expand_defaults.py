@@ -1,0 +1,42 @@
+"""make_defaults_explicit: every default the FBR page documents (tests/data/fbr_expand/defaults.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fbr_expand_helpers import items, load
+
+from notation_toolkit.fbr.expand import builtin_templates, equivalent, make_defaults_explicit
+
+CASES: list[dict[str, Any]] = load("defaults.json")["cases"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"003-L{c['line']}-{c['input']}" for c in CASES])
+def test_default_made_explicit(case: dict[str, Any]) -> None:
+    result = make_defaults_explicit(case["input"])
+    assert items(result) == items(case["explicit"]), case["fact"]
+    assert make_defaults_explicit(result) == result
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"003-L{c['line']}-{c['input']}" for c in CASES])
+def test_a_file_equals_its_explicit_form(case: dict[str, Any]) -> None:
+    assert equivalent(case["input"], case["explicit"])
+
+
+def test_every_shipped_default_cites_the_page() -> None:
+    for spec in builtin_templates().defaults:
+        assert spec.source.startswith("003:"), spec
+
+
+def test_rules_go_before_the_pieces() -> None:
+    result = make_defaults_explicit("royal K Q")
+    names = [type(i).__name__ for i in result.items]
+    assert names.index("PieceDeclaration") == len(result.rules)
+
+
+def test_cancelled_defaults_do_not_make_files_equal() -> None:
+    assert not equivalent("K", "!draw K")
+    assert not equivalent("K", "!mirror K")
+    assert not equivalent("K", "draw=repetition(4) K")
+    assert equivalent("K", "draw=repetition(3) mirror=vertical K")
