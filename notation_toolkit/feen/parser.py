@@ -240,19 +240,21 @@ def _split_placement(field: str) -> tuple[list[str], tuple[int, ...]]:
 # hand text -> (pieces with multiplicity, canonical?, longest count in digits); a pure-function memo
 _hand_cache: dict[str, tuple[int, bool, int]] = {}
 _HAND_CACHE_MAX = 50_000
+_GENERIC_HAND_ITEM = re.compile(r"([0-9]*)([-+]?[A-Za-z][\^']*)")
 
 
 def _scan_hand(hand: str, profile: Profile) -> tuple[int, bool, int]:
     found = _hand_cache.get(hand)
     if found is not None:
         return found
-    assert profile.hand_items is not None
+    # A user grammar has no compiled tokenizer; its hands passed its own grammar already.
+    items = profile.hand_items or _GENERIC_HAND_ITEM
     size = 0
     canonical = True
     longest = 0
     prev: tuple[int, tuple[str, int, int, int, int]] | None = None
     seen: set[str] = set()
-    for count, token in profile.hand_items.findall(hand):
+    for count, token in items.findall(hand):
         if count:
             longest = max(longest, len(count))
             n = int(count) if len(count) <= 4000 else 0  # refused by the digit limit anyway
@@ -576,9 +578,20 @@ def _refine_syntax(err: NotationError, text: str, profile: Profile, field_index:
             hint = "a single piece is written without a count (P, not 1P)"
     elif fi == 2 and not profile.legacy and ("A" <= ch <= "Z" or "a" <= ch <= "z"):
         hint = "a style is one letter (SIN), e.g. C/c; multi-letter names such as CHESS are feen-legacy"
+    if hint is None:
+        hint = (
+            _FIELD_HINTS[fi] if fi != 2 or not profile.legacy else "write two style names such as CHESS/chess"
+        )
     return type(err)(
         [Diagnostic(code, message, span, Severity.ERROR, hint, d.fix, field), *err.diagnostics[1:]], text
     )
+
+
+_FIELD_HINTS = (
+    "the placement is ranks of pieces and empty-square counts separated by '/', e.g. 8/8/8/8/8/8/8/8",
+    "the hands are first/second with exactly one '/', e.g. 2P/p, or / when both are empty",
+    "the style-turn is two style letters of opposite case, e.g. C/c",
+)
 
 
 def _syntax_error(
