@@ -13,6 +13,21 @@ from notation_toolkit.fbr.format import format_entry
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "fbr_expand"
 
+# The rules the FBR page expands with a "will be transformed into" / "converted to" example.
+COMPOSITE_RULES = [
+    "alice",
+    "andernach",
+    "atomic",
+    "avalanche",
+    "benedict",
+    "bouncing",
+    "cheshire",
+    "monster",
+    "spacious",
+    "swapping",
+    "switching",
+]
+
 
 def load(name: str) -> dict[str, Any]:
     """A JSON file of tests/data/fbr_expand."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fbr_expand_helpers import items, load
+from fbr_expand_helpers import COMPOSITE_RULES, items, load
 
 from notation_toolkit.core.diagnostics import Severity
 from notation_toolkit.fbr import check_rule_file
@@ -22,19 +22,7 @@ CORRECTED = [c for c in CASES if c["corrections"]]
 
 def test_every_composite_rule_of_the_page_has_a_case() -> None:
     rules = {c["rule"] for c in CASES}
-    assert rules == {
-        "alice",
-        "andernach",
-        "atomic",
-        "avalanche",
-        "benedict",
-        "bouncing",
-        "cheshire",
-        "monster",
-        "swapping",
-        "switching",
-        "spacious",
-    }
+    assert rules == set(COMPOSITE_RULES)
     # the attribute forms the page expands: alice 3D/4D/classic, avalanche=balance, switching x2
     inputs = " ".join(c["input"] for c in CASES)
     for form in (
