@@ -25,7 +25,7 @@ def test_seeded_rolls_are_reproducible() -> None:
     letters = game.roll()
     assert len(letters) == 3 and letters.isupper()
     assert game.history[0] == game.history[0].__class__("roll", letters, f"{START} {letters}")
-    assert game.pool == letters  # the start position can always use dice
+    assert game.pool == letters  # this roll is usable at the start, so no pass happened
 
 
 def test_roll_outcomes_are_the_56_multisets_weighted_1_3_6() -> None:
