@@ -43,7 +43,7 @@ DEFAULT = Limits()
 
 REFERENCE = Limits(
     name="reference",
-    max_input=4096,
+    max_input=None,  # the byte limit below is the cap, with its own code (FEEN301)
     max_bytes=4096,
     max_dimensions=3,
     max_cells=255,

@@ -54,7 +54,7 @@ def test_invalid_examples_give_the_stated_code_and_span(case: dict[str, Any]) ->
     assert d.message and d.hint
     assert d.field in ("placement", "hands", "style-turn", None)
     assert not feen.is_valid(case["text"])
-    assert [x.code for x in feen.check(case["text"])][0] == case["code"]
+    assert next(x.code for x in feen.check(case["text"])) == case["code"]
 
 
 @pytest.mark.parametrize("case", [c for c in INVALID if "canonical" in c], ids=lambda c: c["text"])
@@ -112,7 +112,13 @@ def test_002_cardinality_table() -> None:
 
 
 def test_002_dimensional_coherence_tables() -> None:
-    for placement, dims in [("rkr", 1), ("rkr/PPPP", 2), ("a/b//c/d", 3), ("a/b//c/d//e/f", 3), ("a/b//c/d///e/f//g/h", 4)]:
+    for placement, dims in [
+        ("rkr", 1),
+        ("rkr/PPPP", 2),
+        ("a/b//c/d", 3),
+        ("a/b//c/d//e/f", 3),
+        ("a/b//c/d///e/f//g/h", 4),
+    ]:
         assert feen.parse_placement(placement).dimensions == dims
     for placement in ["rkr//PPPP", "a//b//c", "a/b///c/d", "a///b"]:
         with pytest.raises(NotationError) as info:

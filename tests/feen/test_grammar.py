@@ -76,12 +76,56 @@ def test_the_shipped_example_extension_grammar_works() -> None:
 
 
 BAD = [
-    "", " ", "/", "8", "8 /", "8 / ", "8 / C", "8 / C/", "8 / /c", "8 / C//c", "8 // C/c", "8 P C/c",
-    "8 / C/c/", "8/ / C/c", "/8 / C/c", "8//8 / C/c", "0 / C/c", "08 / C/c", "K'^ / C/c", "K^^ / C/c",
-    "'K / C/c", "^K / C/c", "K+ / C/c", "K- / C/c", "+ / C/c", "+- / C/c", "++K / C/c", "8 1P/ C/c",
-    "8 0P/ C/c", "8 P1/ C/c", "8 2/ C/c", "8 P/P/ C/c", "8 / CC/c", "8 / C/cc", "8 / 1/c", "8 / C:c",
-    "8 / C/c d", "8\t/ C/c", "8 /\nC/c", "8 / C/c\r", "8\x00 / C/c", "8 / С/c", "８ / C/c", "K^ / Ｃ/c",
-    "8 / C/c\u00a0", "rnbqk^bnr/8 /  C/c", "8 / C/C", "K^k^ 2K^/2k^ S/s", "rkr//PPPP / C/c", "8 PpP/ C/c",
+    "",
+    " ",
+    "/",
+    "8",
+    "8 /",
+    "8 / ",
+    "8 / C",
+    "8 / C/",
+    "8 / /c",
+    "8 / C//c",
+    "8 // C/c",
+    "8 P C/c",
+    "8 / C/c/",
+    "8/ / C/c",
+    "/8 / C/c",
+    "8//8 / C/c",
+    "0 / C/c",
+    "08 / C/c",
+    "K'^ / C/c",
+    "K^^ / C/c",
+    "'K / C/c",
+    "^K / C/c",
+    "K+ / C/c",
+    "K- / C/c",
+    "+ / C/c",
+    "+- / C/c",
+    "++K / C/c",
+    "8 1P/ C/c",
+    "8 0P/ C/c",
+    "8 P1/ C/c",
+    "8 2/ C/c",
+    "8 P/P/ C/c",
+    "8 / CC/c",
+    "8 / C/cc",
+    "8 / 1/c",
+    "8 / C:c",
+    "8 / C/c d",
+    "8\t/ C/c",
+    "8 /\nC/c",
+    "8 / C/c\r",
+    "8\x00 / C/c",
+    "8 / С/c",
+    "８ / C/c",
+    "K^ / Ｃ/c",
+    "8 / C/c\u00a0",
+    "rnbqk^bnr/8 /  C/c",
+    "8 / C/C",
+    "K^k^ 2K^/2k^ S/s",
+    "rkr//PPPP / C/c",
+    "8 PpP/ C/c",
 ]
 UNICODE_NAME = re.compile(r"\(U\+[0-9A-F]{4,6}[^)]*\)")  # "(U+0421 CYRILLIC CAPITAL LETTER ES)" is wanted
 
@@ -90,8 +134,22 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"\b[A-Z_]{2,}\b", UNICODE_NAME.sub("", text)))
 
 
-TERMINAL_NAMES = {"EPIN", "PIN", "SNN", "COUNT", "HAND_COUNT", "SEPARATOR", "SLASH", "SP", "STATE",
-                  "LETTER", "TERMINAL_MARKER", "DERIVATION_MARKER", "STYLE_LETTER", "COLON"}
+TERMINAL_NAMES = {
+    "EPIN",
+    "PIN",
+    "SNN",
+    "COUNT",
+    "HAND_COUNT",
+    "SEPARATOR",
+    "SLASH",
+    "SP",
+    "STATE",
+    "LETTER",
+    "TERMINAL_MARKER",
+    "DERIVATION_MARKER",
+    "STYLE_LETTER",
+    "COLON",
+}
 
 
 @pytest.mark.parametrize("profile", ["feen", "feen-legacy"])
@@ -116,12 +174,15 @@ def test_no_lark_internals_in_any_message(profile: str) -> None:
     assert refused >= len(BAD) - 2
 
 
-@pytest.mark.parametrize("func,bad", [
-    (feen.parse_epin, ["", "K'^", "KK", "1", "К"]),
-    (feen.parse_pin, ["", "K'", "K^^", "+"]),
-    (feen.parse_sin, ["", "CC", "1", "Ｃ"]),
-    (feen.parse_qpi, ["", "C", "C:", ":K", "C:K'", "CK"]),
-])
+@pytest.mark.parametrize(
+    "func,bad",
+    [
+        (feen.parse_epin, ["", "K'^", "KK", "1", "К"]),
+        (feen.parse_pin, ["", "K'", "K^^", "+"]),
+        (feen.parse_sin, ["", "CC", "1", "Ｃ"]),
+        (feen.parse_qpi, ["", "C", "C:", ":K", "C:K'", "CK"]),
+    ],
+)
 def test_no_lark_internals_in_token_messages(func: object, bad: list[str]) -> None:
     assert callable(func)
     for text in bad:

@@ -50,7 +50,7 @@ def test_fast_path_and_lalr_agree_on_legacy_strings(text: str) -> None:
     assert _outcome(text, profile="feen-legacy") == _outcome(text, profile="feen-legacy", fast=False)
 
 
-MUTATION_CHARS = st.sampled_from(list("/ 0129+-^'KkPp:\t") + ["//", "  ", "К"])
+MUTATION_CHARS = st.sampled_from([*list("/ 0129+-^'KkPp:\t"), "//", "  ", "К"])
 
 
 @st.composite
