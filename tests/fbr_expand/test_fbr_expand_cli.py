@@ -96,12 +96,12 @@ def test_diff_equal(files: dict[str, str], capsys: pytest.CaptureFixture[str]) -
 def test_diff_different(files: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", files["chess"], files["atomic"]]) == 1
     out = capsys.readouterr().out
-    assert "5 added" in out and "6 changed" in out
+    assert "1 added" in out and "6 changed" in out
     assert "royal{K}=expose" in out and "+expose" in out
     assert main(["diff", "--json", files["chess"], files["atomic"]]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["equal"] is False
-    assert {c["key"] for c in data["changes"] if c["status"] == "added"} == {"@K", "@Q", "@R", "@B", "@N"}
+    assert [c["new"] for c in data["changes"] if c["status"] == "added"] == ["@Q=R+B"]
 
 
 def test_diff_options(files: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:

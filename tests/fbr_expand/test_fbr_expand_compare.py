@@ -29,6 +29,7 @@ PAGE: list[dict[str, Any]] = load("page_pairs.json")["cases"]
         ("+P==QRBN", "+P==NBRQ"),  # promotion choices
         ("*KQRBNP==X", "*PNBRQK==X"),  # letters on the left of ==
         ("K=K @K=K", "K @K"),  # 003:38 @K=K and 003:104 @K: a declaration is the default definition
+        ("@K @R K R", "K R"),  # a macro with its default meaning changes nothing
         ("B<3>|Basilisk|=fK+mbW", "B<3>=fK+mbW"),  # names are comments
         ('variant="A" K', 'variant="B" K'),  # the variant name is a label
         ("~ comment\nK", "K"),
@@ -59,7 +60,7 @@ def test_different_variants(a: str, b: str) -> None:
 
 
 def test_diff_lists_added_removed_changed() -> None:
-    result = diff("royal K Q R B N P +P", "royal atomic{^P} K Q R B N P +P")
+    result = diff("royal K Q=R+N R B N P +P", "royal atomic{^P} K Q=R+N R B N P +P")
     assert {c.status for c in result.changes} == {"added", "changed"}
     royal = next(c for c in result.changed if c.kind == "rule")
     assert (royal.old, royal.new, royal.added, royal.removed) == (
@@ -68,11 +69,12 @@ def test_diff_lists_added_removed_changed() -> None:
         ("expose",),
         (),
     )
-    assert {c.key for c in result.added} == {"@K", "@Q", "@R", "@B", "@N"}
+    # bare macros (@K, @R, ...) mean their default and are not differences; @Q=R+N is
+    assert [(c.key, c.new) for c in result.added] == [("@Q", "@Q=R+N")]
     assert {c.key: c.new for c in result.changed if c.kind == "definition"}["Q"] == "Q=mQ+(cQ--X)"
     assert not result.removed
-    reverse = diff("royal atomic{^P} K Q R B N P +P", "royal K Q R B N P +P")
-    assert {c.key for c in reverse.removed} == {"@K", "@Q", "@R", "@B", "@N"}
+    reverse = diff("royal atomic{^P} K Q=R+N R B N P +P", "royal K Q=R+N R B N P +P")
+    assert [c.key for c in reverse.removed] == ["@Q"]
     assert next(c for c in reverse.changed if c.kind == "rule").removed == ("expose",)
 
 

@@ -26,13 +26,24 @@ def test_a_file_equals_its_explicit_form(case: dict[str, Any]) -> None:
 
 def test_every_shipped_default_cites_the_page() -> None:
     for spec in builtin_templates().defaults:
-        assert spec.source.startswith("003:"), spec
+        assert spec.source.startswith("003:") or spec.kind == "metadata", spec
+
+
+def test_board_size_default() -> None:
+    """C/CIF <game> boardsize defaults to 8x8 (cif-game.html, fbr-mbn-notes 1.1)."""
+    result = make_defaults_explicit("~ c\nK")
+    assert [type(i).__name__ for i in result.items][:2] == ["Comment", "Metadata"]
+    assert result.metadata == {"boardsize": "8x8"}
+    assert equivalent('boardsize="8x8" K', "K")
+    assert not equivalent('boardsize="10x8" K', "K")
 
 
 def test_rules_go_before_the_pieces() -> None:
     result = make_defaults_explicit("royal K Q")
     names = [type(i).__name__ for i in result.items]
-    assert names.index("PieceDeclaration") == len(result.rules)
+    first_piece = names.index("PieceDeclaration")
+    assert "FbrRule" not in names[first_piece:]
+    assert names[:first_piece].count("FbrRule") == 6  # royal + the five rules added
 
 
 def test_cancelled_defaults_do_not_make_files_equal() -> None:

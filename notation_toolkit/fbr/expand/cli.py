@@ -111,12 +111,13 @@ def _render_diff(result: DiffResult, a: str, b: str) -> None:
     counts = ", ".join(
         f"{len(result.of_status(s))} {s}" for s in ("added", "removed", "changed") if result.of_status(s)
     )
-    table = Table(title=f"ntk diff {a} → {b}: {counts}", title_justify="left")
+    console.print(f"[bold]{a} → {b}[/]: {counts}", soft_wrap=True)
+    table = Table()
     table.add_column("", no_wrap=True)
     table.add_column("kind")
     table.add_column("what")
-    table.add_column(f"in {a}")
-    table.add_column(f"in {b}")
+    table.add_column(f"in {Path(a).name}")
+    table.add_column(f"in {Path(b).name}")
     marks = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
     for change in result.changes:
         mark, colour = marks[change.status]

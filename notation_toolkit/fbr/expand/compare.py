@@ -12,7 +12,9 @@ the same FBR rules and MBN items up to order where order carries no meaning:
 * the choices of a promotion rule (``+P==QRBN`` is ``+P==NBRQ``), but not drops, which happen
   in sequence (003:600 `$K==@K@w@S`);
 * a piece defined as its own letter is the piece declared (``K=K`` is ``K``, ``@K=K`` is ``@K``:
-  a declaration means the default definition, 003:38 vs 003:104).
+  a declaration means the default definition, 003:38 vs 003:104);
+* a macro declared without a definition (``@K``: "macro K with its default meaning") changes
+  nothing and is left out.
 
 Legs of a move sequence, modifiers and castling parts keep their order. Piece names (``|name|``)
 and comments are not compared.
@@ -176,6 +178,8 @@ def normal_form(rulefile: ast.RuleFile) -> NormalForm:
         if isinstance(item, ast.Metadata) and item.key in IGNORED_METADATA:
             continue
         canonical = _canonical_item(item)
+        if isinstance(canonical, mbn.PieceDeclaration) and canonical.head.macro:
+            continue
         identity = _identity(canonical)
         if identity is None:
             continue

@@ -36,6 +36,13 @@ def _insert(items: list[object], rule: ast.FbrRule) -> None:
 
 def _apply(spec: DefaultSpec, items: list[object], board: Board) -> None:
     add = fill(spec.add, _values(board), _SOURCE)
+    if spec.kind == "metadata":
+        if not any(isinstance(i, ast.Metadata) and i.key == spec.rule for i in items):
+            index = 0
+            while index < len(items) and isinstance(items[index], ast.Comment | ast.Metadata):
+                index += 1
+            items.insert(index, ast.Metadata(spec.rule, add))
+        return
     rules = [(i, r) for i, r in enumerate(items) if isinstance(r, ast.FbrRule)]
     if spec.kind == "absent":
         if not any(_matches(r, spec) for _, r in rules):
@@ -82,7 +89,8 @@ def _complete(rule: ast.FbrRule, spec: DefaultSpec, add: str) -> ast.FbrRule:
 def make_defaults_explicit(rulefile: ast.RuleFile, templates: Templates | None = None) -> ast.RuleFile:
     """Write out every default the FBR page documents, so two rule files can be compared.
 
-    Added when absent (and not cancelled with ``!``): ``draw=repetition(3)`` (003:265),
+    ``boardsize="8x8"`` is added when the file gives no board size (C/CIF ``<game>`` default,
+    fbr-mbn-notes 1.1). Added when absent (and not cancelled with ``!``): ``draw=repetition(3)`` (003:265),
     ``mirror=vertical`` (003:464), ``stalemate=draw`` (003:979), ``multicapture=completed``
     (003:488) and ``promotion+[last rank]`` (003:664, 003:670). Completed when present:
     ``promotion`` gets ``+`` (003:668) and the last rank; ``royal`` gets ``{K}`` (003:902);

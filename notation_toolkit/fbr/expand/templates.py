@@ -85,7 +85,16 @@ class Templates:
     defaults: tuple[DefaultSpec, ...] = field(default=())
 
 
-_DEFAULT_KINDS = ("absent", "attributes", "argument", "prefix", "piece_set", "board_range", "implies")
+_DEFAULT_KINDS = (
+    "metadata",
+    "absent",
+    "attributes",
+    "argument",
+    "prefix",
+    "piece_set",
+    "board_range",
+    "implies",
+)
 
 
 def _bad(message: str, source: str) -> GrammarError:
