@@ -98,7 +98,7 @@ def test_diff_of_switching_variants() -> None:
     }
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.sampled_from(PAGE), st.randoms(use_true_random=False))
 def test_shuffled_expansion_is_equivalent(case: dict[str, Any], rnd: random.Random) -> None:
     """Any permutation of the items of an expansion means the same variant."""

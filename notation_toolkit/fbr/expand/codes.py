@@ -11,7 +11,6 @@ NO_TABLE_ENTRY = "FBR704"
 BAD_TEMPLATE = "FBR705"
 BAD_PROMOTION = "FBR706"
 BAD_BOARDSIZE = "FBR707"
-NEGATED_COMPOSITE = "FBR708"
 
 register_code(
     NO_VARIANT,
@@ -58,10 +57,4 @@ register_code(
     'The expansion reads the files and ranks from `boardsize="FxR"` (for instance `boardsize="8x8"`): '
     "bouncing reflects on the first and last file (003:153 `[a,h]`) and the default promotion zone "
     "is the last rank (003:670).",
-)
-register_code(
-    NEGATED_COMPOSITE,
-    "negated composite rule",
-    "`!` cancels a default rule (003:265 `!draw`). A composite rule such as `!alice` has no default "
-    "to cancel; the expansion leaves it as written.",
 )
