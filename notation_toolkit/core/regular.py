@@ -34,8 +34,18 @@ def compile_regex(
     on each token; the caller should still test agreement with the real parser.
     """
     grammar = getattr(parser, "grammar", None)
-    if grammar is None:  # pragma: no cover - Lark always keeps it
-        raise NotRegularError("this Lark instance does not expose its grammar")
+    if grammar is None:
+        # A parser restored from Lark's disk cache keeps its tables but not the grammar
+        # definition: reload the definition from the source it was built from.
+        from lark.load_grammar import load_grammar
+
+        options = parser.options
+        grammar, _files = load_grammar(  # type: ignore[no-untyped-call]
+            parser.source_grammar,
+            options.source_path or "<string>",
+            options.import_paths,
+            options.keep_all_tokens,
+        )
     rules: dict[str, Tree[object]] = {str(name): tree for name, _params, tree, _opts in grammar.rule_defs}
     terminals = {t.name: t for t in parser.terminals}
     term_defs = {str(name): tree for name, (tree, _prio) in grammar.term_defs}

@@ -175,3 +175,15 @@ def test_regex_fast_path_agrees_with_lalr_parser(text: str) -> None:
     parser = load_parser(_TOY_DIR / "toy.lark")
     pattern = re.compile(compile_regex(parser, "start", groups=["board"]))
     assert (pattern.fullmatch(text) is not None) == _accepts(parser, text)
+
+
+def test_regex_compiles_from_a_disk_cached_parser(tmp_path: Path) -> None:
+    path = tmp_path / "cached.lark"
+    path.write_text(TOY)
+    load_parser(path, cache=True)  # writes Lark's cache file
+    from notation_toolkit.core import grammar as grammar_module
+
+    grammar_module._parsers.clear()  # force the next load to come from the disk cache
+    parser = load_parser(path, cache=True)
+    pattern = re.compile(compile_regex(parser, "start"))
+    assert pattern.fullmatch("p7/8 w") and not pattern.fullmatch("p7/8  w")
