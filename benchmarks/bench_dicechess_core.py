@@ -19,7 +19,8 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import chess
 
@@ -58,6 +59,19 @@ def to_board(dfen: str) -> chess.Board:
     fields = dfen.split()
     ep = fields[3][:2] if fields[3] != "-" else "-"
     return chess.Board(" ".join([fields[0], fields[1], fields[2], ep, fields[4], fields[5]]))
+
+
+def push_pop_all(states: Sequence[Any], move_lists: Sequence[Sequence[Any]]) -> int:
+    """Push and pop every move of every state (the same loop for both libraries); returns the count."""
+    n = 0
+    for state, moves in zip(states, move_lists, strict=True):
+        push = state.push
+        pop = state.pop
+        for m in moves:
+            push(m)
+            pop()
+        n += len(moves)
+    return n
 
 
 def rate(work: Callable[[], int], min_time: float) -> float:
@@ -102,26 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     chess_moves = [list(b.generate_pseudo_legal_moves()) for b in boards]
 
     def make_ours() -> int:
-        n = 0
-        for pos, moves in zip(ours, our_moves, strict=True):
-            push = pos.push
-            pop = pos.pop
-            for m in moves:
-                push(m)
-                pop()
-            n += len(moves)
-        return n
+        return push_pop_all(ours, our_moves)
 
     def make_chess() -> int:
-        n = 0
-        for board, moves in zip(boards, chess_moves, strict=True):
-            push = board.push
-            pop = board.pop
-            for m in moves:
-                push(m)
-                pop()
-            n += len(moves)
-        return n
+        return push_pop_all(boards, chess_moves)
 
     print(f"Dice Chess core benchmark (Python {sys.version.split()[0]}, python-chess {chess.__version__})")
     print(f"positions: {len(dfens)} (start, Kiwipete, {len(dfens) - 2} from seeded random play)")

@@ -593,11 +593,7 @@ class Position:
                 elif 32 <= to < 40:
                     new_ep &= ~(1 << (to + 8))
         if new_ep != ep:
-            diff = ep ^ new_ep
-            while diff:
-                low = diff & -diff
-                diff ^= low
-                key ^= EP_KEYS[low.bit_length() - 1]
+            key ^= _ep_keys(ep ^ new_ep)
             self.ep = new_ep
         if rights:
             nr = rights
@@ -710,11 +706,7 @@ class Position:
             self.pool = 0
         new_ep = ep & ~(BB_RANK_3 if self.turn == WHITE else BB_RANK_6)
         if new_ep != ep:
-            diff = ep ^ new_ep
-            while diff:
-                low = diff & -diff
-                diff ^= low
-                key ^= EP_KEYS[low.bit_length() - 1]
+            key ^= _ep_keys(ep ^ new_ep)
             self.ep = new_ep
         self.key = key
 
@@ -806,6 +798,16 @@ class Position:
     def turn_is_over(self) -> bool:
         """R10: the pool is empty, no legal micro-move is left, or a king was captured."""
         return not self.legal_moves()
+
+
+def _ep_keys(changed: Bitboard) -> int:
+    """XOR of the Zobrist keys of the en-passant squares in ``changed``."""
+    key = 0
+    while changed:
+        sq = changed.bit_length() - 1
+        changed ^= 1 << sq
+        key ^= EP_KEYS[sq]
+    return key
 
 
 def _squares(bb: Bitboard) -> Iterator[Square]:
