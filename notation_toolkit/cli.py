@@ -543,7 +543,7 @@ def cmd_tour(args: argparse.Namespace) -> int:
             else:
                 ok += 1
                 if expect_invalid and not diags:
-                    wrong.append(f"line {line_index + 1}: no diagnostic, but the file expects one on every item")
+                    wrong.append(f"line {line_index + 1}: no diagnostic, but the file expects one per item")
             if expect_invalid and diags and len(showcase) < args.show:
                 showcase.append((path, text, [d.shifted(offset, line_index) for d in diags[:1]]))
         verdict = "[green]yes[/]" if not wrong else f"[red]no ({len(wrong)})[/]"
@@ -592,9 +592,7 @@ def _tour_manifest(root: Path) -> dict[str, dict[str, str]]:
     raw: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
     resolved: dict[str, dict[str, str]] = {}
     for name, options in raw.items():
-        resolved[name] = {
-            key: str(root / value) if key in ("grammar", "catalog") else value for key, value in options.items()
-        }
+        resolved[name] = {k: str(root / v) if k in ("grammar", "catalog") else v for k, v in options.items()}
     return resolved
 
 
