@@ -108,7 +108,7 @@ def _fbr_rule(span: Span | None, children: list[Any]) -> ast.FbrRule:
                 if cls in found:
                     raise ParseError.single(
                         DUPLICATE_PART,
-                        f"the rule {name} has two {label}s",
+                        f"the rule {name} has two {label}s".replace("prefixs", "prefixes"),
                         span=getattr(child, "span", None),
                         hint=f"give the {label} once",
                     )

@@ -166,7 +166,10 @@ def _set_member(span: Span | None, children: list[Any]) -> ast.SetMember:
 @handler("piece_set")
 def _piece_set(span: Span | None, children: list[Any]) -> ast.PieceSet:
     members = tuple(c for c in children if isinstance(c, ast.SetMember))
-    return ast.PieceSet(part(children, "flags") or "", members, span)
+    written = part(children, "flags") or ""
+    # G8: `!^` and `^!` mean the same; the AST keeps the BNF order.
+    flags = ("!" if "!" in written else "") + ("^" if "^" in written else "")
+    return ast.PieceSet(flags, members, span)
 
 
 def _span1d(cls: type[ast.Span1D]) -> Handler:
