@@ -8,6 +8,7 @@ codes, spans and hints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
@@ -32,7 +33,7 @@ class NotationError(ValueError):
         hint: str | None = None,
         fix: Fix | None = None,
         field: str | None = None,
-    ) -> NotationError:
+    ) -> Self:
         """Build an error holding one diagnostic."""
         return cls([Diagnostic(code, message, span, Severity.ERROR, hint, fix, field)], text)
 
