@@ -478,6 +478,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
         )
     else:
         sys.stdout.write(out + "\n")
+        sys.stdout.flush()
         _console(stderr=True).print(f"[dim]{conv.source} → {conv.target} loses: {conv.loses}[/]")
     return EXIT_OK
 
