@@ -154,15 +154,7 @@ def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagno
     for group in spec.exclusive:
         present = [a for a in group if a in seen]
         if len(present) > 1:
-            out.append(
-                Diagnostic(
-                    C.EXCLUSIVE_ATTRIBUTES,
-                    f"the attributes {' and '.join(repr(p) for p in present)} of {rule.name!r} "
-                    "cannot be combined",
-                    seen[present[1]].span,
-                    hint=f"keep one of {', '.join(present)}",
-                )
-            )
+            out.append(_exclusive(rule, present, seen))
     for group in spec.one_of:
         present = [a for a in group if a in seen]
         if not present and not rule.negated and rule.attributes:
@@ -175,18 +167,19 @@ def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagno
                 )
             )
         elif len(present) > 1:
-            out.append(
-                Diagnostic(
-                    C.EXCLUSIVE_ATTRIBUTES,
-                    f"the attributes {' and '.join(repr(p) for p in present)} of {rule.name!r} "
-                    "cannot be combined",
-                    seen[present[1]].span,
-                    hint=f"keep one of {', '.join(present)}",
-                )
-            )
+            out.append(_exclusive(rule, present, seen))
     for board_range in iter_ranges(rule):
         out.extend(check_range(board_range))
     return out
+
+
+def _exclusive(rule: ast.FbrRule, present: list[str], seen: dict[str, ast.Attribute]) -> Diagnostic:
+    return Diagnostic(
+        C.EXCLUSIVE_ATTRIBUTES,
+        f"the attributes {' and '.join(repr(p) for p in present)} of {rule.name!r} cannot be combined",
+        seen[present[1]].span,
+        hint=f"keep one of {', '.join(present)}",
+    )
 
 
 def _missing_hint(name: str, key: str) -> str:
