@@ -16,7 +16,7 @@ from __future__ import annotations
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.dfen.ast import DICE_ORDER, DfenPosition, DicePool, EnPassantTargets, sort_dice
 from notation_toolkit.dfen.reader import DfenReader
-from notation_toolkit.fen.reader import MAX_INPUT, sanity_warnings
+from notation_toolkit.fen.reader import MAX_INPUT, check_text, sanity_warnings
 
 __all__ = [
     "DICE_ORDER",
@@ -65,22 +65,10 @@ def warnings(position: DfenPosition) -> list[Diagnostic]:
 
 
 def check(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> list[Diagnostic]:
-    """Every diagnostic for ``text`` (errors, then warnings); never raises for bad input."""
-    from notation_toolkit.core.errors import NotationError
-
-    try:
-        position = parse(text, lenient=lenient, max_input=max_input)
-    except NotationError as exc:
-        return list(exc.diagnostics)
-    return warnings(position)
+    """Every diagnostic for ``text`` (errors, or warnings when valid); never raises for bad input."""
+    return check_text(lambda: parse(text, lenient=lenient, max_input=max_input), warnings)
 
 
 def is_valid(text: str, *, lenient: bool = False) -> bool:
     """True if ``text`` parses (warnings do not count)."""
-    from notation_toolkit.core.errors import NotationError
-
-    try:
-        parse(text, lenient=lenient)
-    except NotationError:
-        return False
-    return True
+    return not any(d.is_error for d in check_text(lambda: parse(text, lenient=lenient), lambda _p: []))

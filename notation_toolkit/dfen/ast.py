@@ -14,6 +14,7 @@ from notation_toolkit.fen.ast import (
     CastlingRights,
     FullmoveNumber,
     HalfmoveClock,
+    PositionValues,
     Side,
     _check_values,
 )
@@ -81,7 +82,7 @@ class DicePool:
 
 
 @dataclass(frozen=True, slots=True)
-class DfenPosition:
+class DfenPosition(PositionValues):
     """A parsed Dice Chess position (DFEN, seven fields).
 
     The typed nodes (``board``, ``side``, ``castling_rights``, ``en_passant_targets``, ``halfmove``,
@@ -138,34 +139,9 @@ class DfenPosition:
         )
 
     @property
-    def squares(self) -> tuple[str | None, ...]:
-        """The 64 squares, LERF (index 0 = a1, 63 = h8): a piece letter or ``None``."""
-        return self.board.squares
-
-    @property
-    def turn(self) -> str:
-        """``'w'`` or ``'b'``."""
-        return self.side.color
-
-    @property
-    def castling(self) -> frozenset[str]:
-        """Castling rights, a subset of ``{'K', 'Q', 'k', 'q'}``."""
-        return self.castling_rights.rights
-
-    @property
     def en_passant(self) -> frozenset[int]:
         """The live en-passant targets (LERF indices)."""
         return self.en_passant_targets.squares
-
-    @property
-    def halfmove_clock(self) -> int:
-        """Field 5 (micro-moves since the last capture or pawn move, R16)."""
-        return self.halfmove.value
-
-    @property
-    def fullmove_number(self) -> int:
-        """Field 6."""
-        return self.fullmove.value
 
     @property
     def dice(self) -> tuple[str, ...] | None:

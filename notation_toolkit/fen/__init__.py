@@ -25,7 +25,7 @@ from notation_toolkit.fen.ast import (
     HalfmoveClock,
     Side,
 )
-from notation_toolkit.fen.reader import MAX_INPUT, FenReader, sanity_warnings
+from notation_toolkit.fen.reader import MAX_INPUT, FenReader, check_text, sanity_warnings
 
 __all__ = [
     "SQUARE_INDEX",
@@ -77,21 +77,9 @@ def warnings(position: FenPosition) -> list[Diagnostic]:
 
 def check(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> list[Diagnostic]:
     """Every diagnostic for ``text`` (errors, or warnings when valid); never raises for bad input."""
-    from notation_toolkit.core.errors import NotationError
-
-    try:
-        position = parse(text, lenient=lenient, max_input=max_input)
-    except NotationError as exc:
-        return list(exc.diagnostics)
-    return warnings(position)
+    return check_text(lambda: parse(text, lenient=lenient, max_input=max_input), warnings)
 
 
 def is_valid(text: str, *, lenient: bool = False) -> bool:
     """True if ``text`` parses (warnings do not count)."""
-    from notation_toolkit.core.errors import NotationError
-
-    try:
-        parse(text, lenient=lenient)
-    except NotationError:
-        return False
-    return True
+    return not any(d.is_error for d in check_text(lambda: parse(text, lenient=lenient), lambda _p: []))

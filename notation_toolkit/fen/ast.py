@@ -167,8 +167,44 @@ class FullmoveNumber:
         return str(self.value)
 
 
+class PositionValues:
+    """The plain values FEN and DFEN positions share (what the game core reads), from the nodes."""
+
+    __slots__ = ()
+    board: Board
+    side: Side
+    castling_rights: CastlingRights
+    halfmove: HalfmoveClock
+    fullmove: FullmoveNumber
+
+    @property
+    def squares(self) -> tuple[str | None, ...]:
+        """The 64 squares, LERF (index 0 = a1, 63 = h8): a piece letter or ``None``."""
+        return self.board.squares
+
+    @property
+    def turn(self) -> str:
+        """``'w'`` or ``'b'``."""
+        return self.side.color
+
+    @property
+    def castling(self) -> frozenset[str]:
+        """Castling rights, a subset of ``{'K', 'Q', 'k', 'q'}``."""
+        return self.castling_rights.rights
+
+    @property
+    def halfmove_clock(self) -> int:
+        """Field 5 (in Dice Chess: micro-moves since the last capture or pawn move, R16)."""
+        return self.halfmove.value
+
+    @property
+    def fullmove_number(self) -> int:
+        """Field 6."""
+        return self.fullmove.value
+
+
 @dataclass(frozen=True, slots=True)
-class FenPosition:
+class FenPosition(PositionValues):
     """A parsed standard FEN position (six fields)."""
 
     board: Board
@@ -204,34 +240,9 @@ class FenPosition:
         )
 
     @property
-    def squares(self) -> tuple[str | None, ...]:
-        """The 64 squares, LERF (index 0 = a1)."""
-        return self.board.squares
-
-    @property
-    def turn(self) -> str:
-        """``'w'`` or ``'b'``."""
-        return self.side.color
-
-    @property
-    def castling(self) -> frozenset[str]:
-        """Castling rights, a subset of ``{'K', 'Q', 'k', 'q'}``."""
-        return self.castling_rights.rights
-
-    @property
     def en_passant(self) -> int | None:
         """The en-passant target square (LERF index) or ``None``."""
         return self.en_passant_target.square
-
-    @property
-    def halfmove_clock(self) -> int:
-        """Field 5."""
-        return self.halfmove.value
-
-    @property
-    def fullmove_number(self) -> int:
-        """Field 6."""
-        return self.fullmove.value
 
     def __str__(self) -> str:
         return (

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from notation_toolkit import fen
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.registry import Notation
 from notation_toolkit.fen.reader import MAX_INPUT
+
+_MAX_INPUT_HELP = f"largest input accepted, in characters (default {MAX_INPUT}; 'none' = no cap)"
 
 
 def _limit(options: dict[str, Any]) -> int | None:
@@ -17,51 +20,62 @@ def _limit(options: dict[str, Any]) -> int | None:
     return int(raw)
 
 
-def _parse(text: str, *, grammar: str | None = None, **options: Any) -> fen.FenPosition:
-    _no_grammar(grammar)
-    return fen.parse(text, lenient=options.pop("lenient", False), max_input=_limit(options))
-
-
-def _check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
-    _no_grammar(grammar)
-    return fen.check(text, lenient=options.pop("lenient", False), max_input=_limit(options))
-
-
-def _format(text: str, *, grammar: str | None = None, **options: Any) -> str:
-    return fen.dumps(_parse(text, grammar=grammar, **options))
-
-
-def _canonicalize(text: str, *, grammar: str | None = None, **options: Any) -> tuple[str, list[Diagnostic]]:
-    _no_grammar(grammar)
-    return fen.canonicalize(text, max_input=_limit(options))
-
-
 def _no_grammar(grammar: str | None) -> None:
     if grammar:
         from notation_toolkit.core.errors import UnknownNameError
 
         raise UnknownNameError.single(
             "NTK003",
-            "FEN does not take a --grammar: its extensions are notations of their own",
-            hint="DFEN is the shipped extension of FEN: use `-n dfen`",
+            "FEN and DFEN do not take a --grammar: their extensions are notations of their own",
+            hint="DFEN is the shipped extension of FEN (grammars/dfen.lark): use `-n dfen`",
         )
 
 
-NOTATION = Notation(
-    name="fen",
-    title="FEN, Forsyth-Edwards Notation (chess positions)",
-    extensions=(".fen",),
-    per_line=True,
-    parse=_parse,
-    check=_check,
-    format=_format,
-    canonicalize=_canonicalize,
-    grammar="fen",
-    options={
-        "lenient": "accept '44', castling out of KQkq order and leading zeros (true/false)",
-        "max_input": f"largest input accepted, in characters (default {MAX_INPUT}; 'none' = no cap)",
-    },
-    example="rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+def position_notation(module: ModuleType, name: str, title: str, lenient_help: str, example: str) -> Notation:
+    """A ``Notation`` over a position module exposing ``parse``/``check``/``dumps``/``canonicalize``."""
+
+    def parse(text: str, *, grammar: str | None = None, **options: Any) -> Any:
+        _no_grammar(grammar)
+        return module.parse(text, lenient=options.pop("lenient", False), max_input=_limit(options))
+
+    def check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
+        _no_grammar(grammar)
+        found: list[Diagnostic] = module.check(
+            text, lenient=options.pop("lenient", False), max_input=_limit(options)
+        )
+        return found
+
+    def format_text(text: str, *, grammar: str | None = None, **options: Any) -> str:
+        return str(module.dumps(parse(text, grammar=grammar, **options)))
+
+    def canonicalize(
+        text: str, *, grammar: str | None = None, **options: Any
+    ) -> tuple[str, list[Diagnostic]]:
+        _no_grammar(grammar)
+        result: tuple[str, list[Diagnostic]] = module.canonicalize(text, max_input=_limit(options))
+        return result
+
+    return Notation(
+        name=name,
+        title=title,
+        extensions=(f".{name}",),
+        per_line=True,
+        parse=parse,
+        check=check,
+        format=format_text,
+        canonicalize=canonicalize,
+        grammar=name,
+        options={"lenient": lenient_help, "max_input": _MAX_INPUT_HELP},
+        example=example,
+    )
+
+
+NOTATION = position_notation(
+    fen,
+    "fen",
+    "FEN, Forsyth-Edwards Notation (chess positions)",
+    "accept '44', castling out of KQkq order and leading zeros (true/false)",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
 )
 
 from notation_toolkit.fen import convert as _convert  # noqa: E402  (registers the conversions)

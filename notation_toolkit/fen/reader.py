@@ -17,6 +17,7 @@ methods for the fields DFEN changes, as ``dfen.lark`` overrides only those rules
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from lark import Lark, Tree
@@ -412,22 +413,16 @@ class FenReader:
         offset += len(castling) + 1
         ep_node = self._en_passant(ep, offset, side, found)
         offset += len(ep) + 1
-        half_text = groups[4] if len(groups) > 4 else None
-        full_text = groups[5] if len(groups) > 5 else None
-        if half_text is None:
-            halfmove = HalfmoveClock(0)
-        else:
-            halfmove = HalfmoveClock(
-                self._number(half_text, offset, "halfmove", 0, found), _span(offset, len(half_text))
-            )
-            offset += len(half_text) + 1
-        if full_text is None:
-            fullmove = FullmoveNumber(1)
-        else:
-            fullmove = FullmoveNumber(
-                self._number(full_text, offset, "fullmove", 1, found), _span(offset, len(full_text))
-            )
-            offset += len(full_text) + 1
+        clocks: list[tuple[int, Span | None]] = []
+        for index, name, default in ((4, "halfmove", 0), (5, "fullmove", 1)):
+            digits = groups[index] if len(groups) > index else None
+            if digits is None:
+                clocks.append((default, None))
+                continue
+            clocks.append((self._number(digits, offset, name, default, found), _span(offset, len(digits))))
+            offset += len(digits) + 1
+        halfmove = HalfmoveClock(*clocks[0])
+        fullmove = FullmoveNumber(*clocks[1])
         position = self._make(
             text, groups, offset, board, side_node, rights, ep_node, halfmove, fullmove, found
         )
@@ -567,6 +562,15 @@ class FenReader:
                 hint="write 1 for the first move",
             )
         return value
+
+
+def check_text(read: Callable[[], Any], warn: Callable[[Any], list[Diagnostic]]) -> list[Diagnostic]:
+    """Every diagnostic of a read: its errors, or the warnings of the position it gives."""
+    try:
+        position = read()
+    except NotationError as exc:
+        return list(exc.diagnostics)
+    return warn(position)
 
 
 def sanity_warnings(board: Board, label: str, *, final_ok: bool = False) -> list[Diagnostic]:
