@@ -226,7 +226,7 @@ def base_name(name: str) -> str:
 
 def describe_terminal(name: str, parser: Lark, names: Mapping[str, str] | None = None) -> str:
     """Describe a terminal in words: annotations, then ``names``, then the literal it matches."""
-    if name == "$END":
+    if name in ("$END", "<END-OF-FILE>"):
         return "the end of the input"
     base = base_name(name)
     if names and (name in names or base in names):
@@ -336,6 +336,8 @@ def _join_expected(items: Sequence[str]) -> str:
 
 def _expected_found(expected: Sequence[str], text: str, pos: int, found: str) -> str:
     if not expected:
+        if found == "the end of the input":
+            return f"the input ends too early{_previous_context(text, pos)}"
         return f"unexpected {found}{_previous_context(text, pos)}"
     return f"expected {_join_expected(expected)}{_previous_context(text, pos)}, found {found}"
 

@@ -187,3 +187,11 @@ def test_regex_compiles_from_a_disk_cached_parser(tmp_path: Path) -> None:
     parser = load_parser(path, cache=True)
     pattern = re.compile(compile_regex(parser, "start"))
     assert pattern.fullmatch("p7/8 w") and not pattern.fullmatch("p7/8  w")
+
+
+def test_end_of_input_is_named_in_words(grammar_dir: Path) -> None:
+    from notation_toolkit.core.grammar import describe_terminal
+
+    parser = load_parser(grammar_dir / "toy.lark")
+    assert describe_terminal("<END-OF-FILE>", parser) == "the end of the input"
+    assert describe_terminal("$END", parser) == "the end of the input"
