@@ -379,7 +379,10 @@ def translate_lark_error(
         return error_cls([Diagnostic(code, message, span, Severity.ERROR, final_hint, None, field)], text)
     if isinstance(exc, UnexpectedToken):
         token: Token = exc.token
-        expected = [describe_terminal(t, parser, names) for t in (exc.accepts or exc.expected or ())]
+        # Lark's `accepts` silently drops namespaced terminals of imported grammars (its filter
+        # tests `name.isupper()`), so merge in the state's full `expected` set.
+        names_expected = set(exc.accepts or ()) | set(exc.expected or ())
+        expected = [describe_terminal(t, parser, names) for t in sorted(names_expected)]
         if token.type == "$END":
             pos = len(text)
             span = Span.from_offsets(text, pos, pos)

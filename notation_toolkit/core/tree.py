@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.span import Span
@@ -22,7 +22,7 @@ class GenericNode:
 
     rule: str
     children: tuple[object, ...]
-    span: Span | None = None
+    span: Span | None = field(default=None, compare=False)
 
 
 _MAX_CHILDREN = 200

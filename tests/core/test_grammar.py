@@ -195,3 +195,19 @@ def test_end_of_input_is_named_in_words(grammar_dir: Path) -> None:
     parser = load_parser(grammar_dir / "toy.lark")
     assert describe_terminal("<END-OF-FILE>", parser) == "the end of the input"
     assert describe_terminal("$END", parser) == "the end of the input"
+
+
+def test_expected_terminals_of_imported_grammars_are_listed(grammar_dir: Path) -> None:
+    # Lark's `accepts` drops namespaced terminals (toy__PIECE); the message must still name them.
+    parser = load_parser(grammar_dir / "holes.lark", search_paths=[grammar_dir])
+    with pytest.raises(ParseError) as info:
+        parse_text(parser, "p/ w", code="TOY001")
+    message = info.value.diagnostics[0].message
+    assert "an empty-square count" in message and "a piece letter" in message
+
+
+def test_generic_nodes_compare_by_meaning_not_position() -> None:
+    from notation_toolkit.core.span import Span
+    from notation_toolkit.core.tree import GenericNode
+
+    assert GenericNode("hole", ("*",), Span(0, 1)) == GenericNode("hole", ("*",), Span(9, 1, 1, 10))
