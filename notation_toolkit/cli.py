@@ -528,7 +528,7 @@ def cmd_tour(args: argparse.Namespace) -> int:
         text = path.read_text(encoding="utf-8")
         expect_invalid = "invalid" in path.name
         options = manifest.get(path.relative_to(root).as_posix(), {})
-        ok = bad = warns = 0
+        ok = bad = warns = shown_here = 0
         wrong: list[str] = []
         for item_text, offset, line_index in _FileItems(str(path), text, notation).items():
             try:
@@ -545,8 +545,10 @@ def cmd_tour(args: argparse.Namespace) -> int:
                 ok += 1
                 if expect_invalid and not diags:
                     wrong.append(f"line {line_index + 1}: no diagnostic, but the file expects one per item")
-            if expect_invalid and diags and len(showcase) < args.show:
+            # A couple of diagnostics per invalid file, so the showcase covers every notation.
+            if expect_invalid and diags and len(showcase) < args.show and shown_here < 2:
                 showcase.append((path, text, [d.shifted(offset, line_index) for d in diags[:1]]))
+                shown_here += 1
         verdict = "[green]yes[/]" if not wrong else f"[red]no ({len(wrong)})[/]"
         failures += bool(wrong)
         table.add_row(
