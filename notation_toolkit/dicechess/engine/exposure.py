@@ -1,0 +1,407 @@
+"""King exposure: which of the 56 roll outcomes let the side to move capture the enemy king this turn.
+
+This is the chance node of rule R17 computed exactly under the maximum-dice rule R8 (semantics B),
+but much faster than searching every legal turn of every roll:
+
+1. *Direct attackers* (one die): a piece of type ``t`` attacks the king, so every roll holding a
+   ``t`` die is a hit. A king capture is always legal (R8.1), so no further check is needed.
+2. *Set-up paths* (two or three dice): a pool-agnostic pseudo-legal search records, for each
+   multiset of dice, a path of micro-moves that ends attacking the king. The last set-up move is
+   generated only when it can create a new attack (it lands on a line or knight square of the king,
+   vacates the first blocker of a line, is en passant or castling), which is a superset test, so no
+   path is missed.
+3. *R8 check*: a path found for a roll is checked against the maximum-dice rule with the core's
+   ``Position.lstar``. Only if every recorded path of a roll breaks R8 does the roll fall back to the
+   core's exhaustive ``can_capture_king(semantics="B")``. Pseudo-legal paths are a superset of
+   R8-legal ones, so rolls without any path are misses under R8 too.
+
+Results are cached per Zobrist key (the key covers pieces, side, castling rights and en-passant
+targets; the pool is empty at a chance node).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final
+
+from notation_toolkit.dicechess.dice import DIE, ROLL_OUTCOMES
+from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_EN_PASSANT
+from notation_toolkit.dicechess.position import POOL_SIZE, Position
+from notation_toolkit.dicechess.tables import (
+    BB_ALL,
+    BISHOP,
+    BISHOP_MASKS,
+    BISHOP_TABLES,
+    KING,
+    KING_ATTACKS,
+    KNIGHT,
+    KNIGHT_ATTACKS,
+    PAWN,
+    PAWN_ATTACKS,
+    QUEEN,
+    ROOK,
+    ROOK_MASKS,
+    ROOK_TABLES,
+    WHITE,
+)
+from notation_toolkit.dicechess.turns import can_capture_king
+
+N_OUTCOMES: Final = len(ROLL_OUTCOMES)
+ALL_OUTCOMES: Final = (1 << N_OUTCOMES) - 1
+OUTCOME_WEIGHTS: Final = tuple(o.weight for o in ROLL_OUTCOMES)
+OUTCOME_POOLS: Final = tuple(o.pool for o in ROLL_OUTCOMES)
+
+
+def _contains(big: int, small: int) -> bool:
+    return all(((big >> (2 * t)) & 3) >= ((small >> (2 * t)) & 3) for t in range(1, 7))
+
+
+def _all_small_pools() -> list[int]:
+    pools = {0}
+    for _ in range(3):
+        pools |= {p + DIE[t] for p in pools for t in range(1, 7)}
+    return sorted(p for p in pools if all(((p >> (2 * t)) & 3) <= 3 for t in range(7)))
+
+
+# SUPERSET[pool]: bitmask of the roll outcomes holding at least the dice of ``pool``.
+SUPERSET: Final = {
+    p: sum(1 << i for i, r in enumerate(OUTCOME_POOLS) if _contains(r, p)) for p in _all_small_pools()
+}
+# TYPE_SET_MASK[bits]: outcomes holding at least one die of a type in ``bits`` (bit t = type t).
+TYPE_SET_MASK: Final = tuple(
+    sum(
+        1 << i
+        for i, r in enumerate(OUTCOME_POOLS)
+        if any((r >> (2 * t)) & 3 and bits >> t & 1 for t in range(1, 7))
+    )
+    for bits in range(128)
+)
+
+
+def mask_weight(mask: int) -> int:
+    """Sum of the outcome weights (out of 216) of a bitmask of roll outcomes."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += OUTCOME_WEIGHTS[low.bit_length() - 1]
+    return total
+
+
+_WEIGHT_BY_TYPES: Final = tuple(mask_weight(m) for m in TYPE_SET_MASK)
+
+
+def any_type_weight(type_bits: int) -> int:
+    """Weight out of 216 of the rolls holding a die of at least one type of ``type_bits``."""
+    return _WEIGHT_BY_TYPES[type_bits]
+
+
+def attack_types(pos: Position, king_sq: int, attacker: int) -> int:
+    """Bit set (bit t = piece type t) of the attacker's piece types that can capture on ``king_sq`` now."""
+    occ = pos.occ
+    own = occ[attacker]
+    occupied = own | occ[attacker ^ 1]
+    pieces = pos.pieces
+    bits = 0
+    if PAWN_ATTACKS[attacker ^ 1][king_sq] & pieces[PAWN] & own:
+        bits |= 1 << PAWN
+    if KNIGHT_ATTACKS[king_sq] & pieces[KNIGHT] & own:
+        bits |= 1 << KNIGHT
+    if KING_ATTACKS[king_sq] & pieces[KING] & own:
+        bits |= 1 << KING
+    diag = BISHOP_TABLES[king_sq][occupied & BISHOP_MASKS[king_sq]]
+    line = ROOK_TABLES[king_sq][occupied & ROOK_MASKS[king_sq]]
+    if diag & pieces[BISHOP] & own:
+        bits |= 1 << BISHOP
+    if line & pieces[ROOK] & own:
+        bits |= 1 << ROOK
+    if (diag | line) & pieces[QUEEN] & own:
+        bits |= 1 << QUEEN
+    return bits
+
+
+_pool_size = POOL_SIZE.__getitem__
+
+
+def _attack_types_after(pos: Position, m: int, king_sq: int, attacker: int) -> int:
+    """``attack_types`` of the position after the non-castling micro-move ``m``, without playing it."""
+    frm = m & 63
+    to = (m >> 6) & 63
+    fb = 1 << frm
+    tb = 1 << to
+    occ = pos.occ
+    own = (occ[attacker] & ~fb) | tb
+    occupied = (occ[attacker ^ 1] | own) & ~fb | tb
+    if m >> 18 == FLAG_EN_PASSANT:
+        occupied &= ~(1 << (to - 8 if attacker == WHITE else to + 8))
+    promo = (m >> 12) & 7
+    moved = promo or (m >> 15) & 7
+    pieces = pos.pieces
+    rest = own & ~tb
+    bits = 0
+    if PAWN_ATTACKS[attacker ^ 1][king_sq] & pieces[PAWN] & rest:
+        bits |= 1 << PAWN
+    if KNIGHT_ATTACKS[king_sq] & pieces[KNIGHT] & rest:
+        bits |= 1 << KNIGHT
+    if KING_ATTACKS[king_sq] & pieces[KING] & rest:
+        bits |= 1 << KING
+    diag = BISHOP_TABLES[king_sq][occupied & BISHOP_MASKS[king_sq]]
+    line = ROOK_TABLES[king_sq][occupied & ROOK_MASKS[king_sq]]
+    if diag & pieces[BISHOP] & rest:
+        bits |= 1 << BISHOP
+    if line & pieces[ROOK] & rest:
+        bits |= 1 << ROOK
+    if (diag | line) & pieces[QUEEN] & rest:
+        bits |= 1 << QUEEN
+    if moved == PAWN:
+        hit = PAWN_ATTACKS[attacker ^ 1][king_sq] & tb
+    elif moved == KNIGHT:
+        hit = KNIGHT_ATTACKS[king_sq] & tb
+    elif moved == KING:
+        hit = KING_ATTACKS[king_sq] & tb
+    elif moved == BISHOP:
+        hit = diag & tb
+    elif moved == ROOK:
+        hit = line & tb
+    else:
+        hit = (diag | line) & tb
+    if hit:
+        bits |= 1 << moved
+    return bits
+
+
+def _near_moves(pos: Position, allowed: int, near: int, lines: int) -> list[int]:
+    """Micro-moves of the allowed die types that may create a new attack on the king (superset test).
+
+    A move qualifies if it lands on ``near`` (a line or knight square of the king) or leaves a square of
+    ``lines`` (the first blocker of a line), plus en passant and castling; see the module docstring.
+    """
+    us = pos.turn
+    occ = pos.occ
+    own = occ[us]
+    occupied = own | occ[us ^ 1]
+    notown = ~own & BB_ALL
+    pieces = pos.pieces
+    out: list[int] = []
+    append = out.append
+    for t in (KNIGHT, BISHOP, ROOK, QUEEN, KING):
+        if not (allowed >> (2 * t)) & 3:
+            continue
+        bb = pieces[t] & own
+        base = t << 15
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            frm = low.bit_length() - 1
+            if t == KNIGHT:
+                targets = KNIGHT_ATTACKS[frm]
+            elif t == KING:
+                targets = KING_ATTACKS[frm]
+            elif t == BISHOP:
+                targets = BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
+            elif t == ROOK:
+                targets = ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
+            else:
+                targets = (
+                    BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
+                    | ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
+                )
+            targets &= notown
+            if not low & lines:
+                targets &= near
+            mb = base | frm
+            while targets:
+                lt = targets & -targets
+                targets ^= lt
+                append(mb | ((lt.bit_length() - 1) << 6))
+    if allowed & (3 << 2) and pieces[PAWN] & own:
+        for m in pos.generate_type(PAWN):
+            if (near >> ((m >> 6) & 63)) & 1 or (lines >> (m & 63)) & 1:
+                append(m)
+            elif m >> 18 == FLAG_EN_PASSANT:
+                to = (m >> 6) & 63
+                if (lines >> (to - 8 if us == WHITE else to + 8)) & 1:
+                    append(m)
+    if allowed & (3 << 12) and allowed & (3 << 8) and pos.castling:
+        out.extend(m for m in pos.generate(DIE[KING] + DIE[ROOK]) if m >> 18 == FLAG_CASTLING)
+    return out
+
+
+class _Finder:
+    """Pool-agnostic search for set-up paths (see the module docstring)."""
+
+    __slots__ = ("attacker", "king_sq", "paths", "pos", "todo")
+
+    def __init__(self, pos: Position, king_sq: int, attacker: int, todo: int) -> None:
+        self.pos = pos
+        self.king_sq = king_sq
+        self.attacker = attacker
+        self.todo = todo  # outcomes not yet known to be hits
+        self.paths: dict[int, list[tuple[int, ...]]] = {}
+
+    def _allowed_pool(self, used: int) -> int:
+        """One die of each type t such that an open outcome holds ``used`` + t and room for the capture."""
+        if _pool_size(used) + 2 > 3:
+            return 0
+        pool = 0
+        todo = self.todo
+        for t in range(1, 7):
+            if todo & SUPERSET[used + DIE[t]]:
+                pool += DIE[t]
+        return pool
+
+    def search(self, used: int, depth: int, path: tuple[int, ...]) -> None:
+        """Try set-up moves: ``depth`` = set-up moves still allowed after this one (0 or 1)."""
+        pos = self.pos
+        allowed = self._allowed_pool(used)
+        if not allowed:
+            return
+        king_sq = self.king_sq
+        attacker = self.attacker
+        board = pos.board
+        enemy_king = KING | ((attacker ^ 1) << 3)
+        if depth == 0:
+            occ = pos.occ[0] | pos.occ[1]
+            lines = (
+                BISHOP_TABLES[king_sq][occ & BISHOP_MASKS[king_sq]]
+                | ROOK_TABLES[king_sq][occ & ROOK_MASKS[king_sq]]
+            )
+            moves = _near_moves(pos, allowed, lines | KNIGHT_ATTACKS[king_sq], lines)
+        else:
+            moves = pos.generate(allowed)
+        for m in moves:
+            if board[(m >> 6) & 63] == enemy_king:
+                continue  # a direct capture is stage 1
+            flag = m >> 18
+            pt = (m >> 15) & 7
+            nused = used + DIE[pt] + (DIE[ROOK] if flag == FLAG_CASTLING else 0)
+            size = _pool_size(nused)
+            if size >= 3 or not self.todo & SUPERSET.get(nused, 0):
+                continue
+            npath = (*path, m)
+            recurse = depth and size <= 1
+            if flag == FLAG_CASTLING or recurse:
+                pos.push(m)
+                bits = attack_types(pos, king_sq, attacker)
+            else:
+                bits = _attack_types_after(pos, m, king_sq, attacker)
+            if bits:
+                for t in range(1, 7):
+                    if bits >> t & 1:
+                        req = nused + DIE[t]
+                        if self.todo & SUPERSET[req]:
+                            self.paths.setdefault(req, []).append(npath)
+            if flag == FLAG_CASTLING or recurse:
+                if recurse:
+                    self.search(nused, depth - 1, npath)
+                pos.pop()
+
+
+def _r8_path_ok(pos: Position, path: tuple[int, ...]) -> bool:
+    """True if every set-up move of ``path`` is legal under R8 from the current pool (pos restored)."""
+    done = 0
+    ok = True
+    for m in path:
+        size = _pool_size(pos.pool)
+        pos.push(m)
+        done += 1
+        cost = 2 if m >> 18 == FLAG_CASTLING else 1
+        after = pos.lstar()
+        # cost + L*(after) == size proves legality without computing L*(before) (it cannot be larger)
+        if cost + after != size:
+            pos.pop()
+            done -= 1
+            if cost + after != pos.lstar():
+                ok = False
+                break
+            pos.push(m)
+            done += 1
+    for _ in range(done):
+        pos.pop()
+    return ok
+
+
+_CACHE: dict[int, int] = {}
+_CACHE_LIMIT: Final = 1 << 18
+
+
+def clear_cache() -> None:
+    """Forget cached exposure masks (memory only; the values stay valid)."""
+    _CACHE.clear()
+
+
+def capture_mask(pos: Position) -> int:
+    """Bitmask over ``ROLL_OUTCOMES`` of the rolls with which the side to move can capture the king.
+
+    ``pos`` must be at a chance node (dice not rolled; a pool in ``pos`` is ignored). It is restored.
+    Returns 0 when a king is already missing.
+    """
+    restore = bool(pos.pool)
+    if restore:
+        pos.set_pool(0)
+    try:
+        key = pos.key
+        mask = _CACHE.get(key)
+        if mask is None:
+            mask = _capture_mask(pos)
+            if len(_CACHE) >= _CACHE_LIMIT:
+                _CACHE.clear()
+            _CACHE[key] = mask
+    finally:
+        if restore:
+            pos.pop()
+    return mask
+
+
+def _capture_mask(pos: Position) -> int:
+    attacker = pos.turn
+    kings = pos.pieces[KING]
+    enemy = kings & pos.occ[attacker ^ 1]
+    if not enemy or not kings & pos.occ[attacker]:
+        return 0
+    king_sq = enemy.bit_length() - 1
+    hits = TYPE_SET_MASK[attack_types(pos, king_sq, attacker)]
+    if hits == ALL_OUTCOMES:
+        return hits
+    finder = _Finder(pos, king_sq, attacker, ALL_OUTCOMES & ~hits)
+    # Two-dice paths first: they settle many rolls cheaply before the three-dice search.
+    finder.search(0, 0, ())
+    hits |= _confirm(pos, finder, two_only=True)
+    finder.todo = ALL_OUTCOMES & ~hits
+    if finder.todo:
+        finder.paths.clear()
+        finder.search(0, 1, ())
+        hits |= _confirm(pos, finder, two_only=False)
+    return hits
+
+
+def _confirm(pos: Position, finder: _Finder, *, two_only: bool) -> int:
+    """Outcomes (among ``finder.todo``) proven hits under R8 by the recorded paths (or the fallback)."""
+    candidates: dict[int, list[tuple[int, ...]]] = {}
+    for req, paths in finder.paths.items():
+        mask = finder.todo & SUPERSET[req]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            candidates.setdefault(low.bit_length() - 1, []).extend(paths)
+    hits = 0
+    for index, paths in candidates.items():
+        pos.set_pool(OUTCOME_POOLS[index])
+        try:
+            # A roll whose 2-dice paths all break R8 is left to the 3-dice stage, which ends with the
+            # exhaustive fallback.
+            if any(_r8_path_ok(pos, p) for p in paths) or (not two_only and can_capture_king(pos, "B")):
+                hits |= 1 << index
+        finally:
+            pos.pop()
+    return hits
+
+
+def capture_weight(pos: Position) -> int:
+    """Weight out of 216 of the rolls with which the side to move can capture the enemy king."""
+    return mask_weight(capture_mask(pos))
+
+
+def capture_probability(pos: Position) -> Fraction:
+    """Exact probability (R2, R8, R17) that the side to move can capture the enemy king this turn."""
+    return Fraction(capture_weight(pos), 216)

@@ -1,0 +1,130 @@
+"""Players: the engine, and two baselines to measure it against (random and greedy)."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from notation_toolkit.dicechess.engine.search import Engine, SearchResult
+from notation_toolkit.dicechess.moves import uci
+from notation_toolkit.dicechess.position import Position
+from notation_toolkit.dicechess.tables import KING
+
+# Material for the greedy baseline (classical 1/3/3/5/9 in centipawns).
+_GREEDY_VALUES = (0, 100, 300, 300, 500, 900, 0)
+
+
+class Player(Protocol):
+    """Something that picks a whole turn: the micro-moves (UCI) for a position with rolled dice."""
+
+    name: str
+
+    def choose(self, pos: Position) -> tuple[str, ...]:
+        """The micro-moves of the chosen turn (empty for a pass); ``pos`` must be left unchanged."""
+        ...
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal micro-move (R8) at each step of its turn."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, pos: Position) -> tuple[str, ...]:
+        """See ``Player.choose``."""
+        work = pos.copy()
+        out: list[str] = []
+        while not work.is_game_over:
+            moves = work.legal_moves()
+            if not moves:
+                break
+            m = self.rng.choice(moves)
+            out.append(uci(m))
+            work.push(m)
+        return tuple(out)
+
+
+class GreedyPlayer:
+    """Captures the king when any legal turn can; otherwise takes the turn with the best material gain
+    (captures plus promotions, 1/3/3/5/9), ties broken at random.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "greedy"
+        self.rng = random.Random(seed)
+
+    def choose(self, pos: Position) -> tuple[str, ...]:
+        """See ``Player.choose``."""
+        work = pos.copy()
+        enemy_king = KING | ((work.turn ^ 1) << 3)
+        best_gain = -1
+        best: list[tuple[int, ...]] = []
+        path: list[int] = []
+
+        def walk(gain: int) -> tuple[int, ...] | None:
+            nonlocal best_gain
+            moves = work.legal_moves()
+            if not moves:
+                if gain > best_gain:
+                    best_gain = gain
+                    best.clear()
+                if gain == best_gain:
+                    best.append(tuple(path))
+                return None
+            board = work.board
+            for m in moves:
+                if board[(m >> 6) & 63] == enemy_king:
+                    return (*path, m)
+            for m in moves:
+                to = (m >> 6) & 63
+                g = _GREEDY_VALUES[board[to] & 7]
+                promo = (m >> 12) & 7
+                if promo:
+                    g += _GREEDY_VALUES[promo] - _GREEDY_VALUES[1]
+                if m >> 18 == 2:  # en passant: the victim is not on the target square
+                    g += _GREEDY_VALUES[1]
+                work.push(m)
+                path.append(m)
+                won = walk(gain + g)
+                path.pop()
+                work.pop()
+                if won is not None:
+                    return won
+            return None
+
+        won = walk(0)
+        if won is not None:
+            return tuple(uci(m) for m in won)
+        return tuple(uci(m) for m in self.rng.choice(best)) if best else ()
+
+
+class EnginePlayer:
+    """The expectimax engine under a time limit (seconds per turn) and/or a depth limit (turns)."""
+
+    def __init__(self, *, time_limit: float | None = None, depth: int | None = None) -> None:
+        self.engine = Engine()
+        self.time_limit = time_limit
+        self.depth = depth
+        self.last: SearchResult | None = None
+        limit = f"{time_limit:g}s" if time_limit is not None else f"depth {depth or 1}"
+        self.name = f"engine({limit})"
+
+    def choose(self, pos: Position) -> tuple[str, ...]:
+        """See ``Player.choose``."""
+        self.last = self.engine.best_turn(pos, time_limit=self.time_limit, depth=self.depth)
+        return self.last.moves
+
+
+def make_player(spec: str, *, seed: int | None = None, time_limit: float | None = None) -> Player:
+    """A player from a name: ``engine``, ``random`` or ``greedy`` (``engine:d2`` = depth 2)."""
+    name, _, option = spec.partition(":")
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    if name == "engine":
+        if option.startswith("d") and option[1:].isdigit():
+            return EnginePlayer(depth=int(option[1:]), time_limit=None)
+        return EnginePlayer(time_limit=time_limit if time_limit is not None else 0.5)
+    raise ValueError(f"unknown player {spec!r}: use engine, engine:dN, random or greedy")
