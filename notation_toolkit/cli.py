@@ -241,15 +241,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     if shown > args.max_diagnostics:
         console.print(f"[dim]… more diagnostics not shown (--max-diagnostics {args.max_diagnostics})[/]")
     table = Table(title="ntk check", title_justify="left")
-    for col, justify in (
-        ("file", "left"),
-        ("notation", "left"),
-        ("items", "right"),
-        ("valid", "right"),
-        ("invalid", "right"),
-        ("warnings", "right"),
-    ):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    table.add_column("file", overflow="fold")
+    table.add_column("notation", no_wrap=True)
+    for col in ("items", "valid", "invalid", "warnings"):
+        table.add_column(col, justify="right", no_wrap=True)
     for s, n, t, ok, bad, w in rows:
         table.add_row(
             s, n, str(t), f"[green]{ok}[/]", f"[red]{bad}[/]" if bad else "0", f"[yellow]{w}[/]" if w else "0"
