@@ -37,7 +37,8 @@ def _scalar(value: object) -> str:
         return str(value.value)
     if isinstance(value, frozenset | set):
         return "{" + ", ".join(sorted(map(str, value))) + "}"
-    return repr(value) if isinstance(value, str) else str(value)
+    # str() first: a Lark Token is a str whose repr would show its terminal name.
+    return repr(str(value)) if isinstance(value, str) else str(value)
 
 
 def to_rich_tree(node: object, label: str | None = None) -> RichTree:
@@ -108,6 +109,8 @@ def to_data(node: object) -> Any:
         return sorted(to_data(v) for v in node)
     if isinstance(node, dict):
         return {str(k): to_data(v) for k, v in node.items()}
-    if node is None or isinstance(node, str | int | float | bool):
+    if isinstance(node, str):
+        return str(node)
+    if node is None or isinstance(node, int | float | bool):
         return node
     return str(node)

@@ -66,3 +66,17 @@ def test_did_you_mean_wording() -> None:
     assert did_you_mean("feen", ["fen", "feen-legacy", "dfen"]) is not None
     assert did_you_mean("zzzz", ["fen"]) is None
     assert close_matches("ALICE", ["alice", "atomic"]) == ["alice"]
+
+
+def test_rich_tree_and_data_never_show_lark_token_names() -> None:
+    from lark import Token
+    from rich.console import Console
+
+    from notation_toolkit.core.tree import GenericNode, to_data, to_rich_tree
+
+    node = GenericNode("move_number", (Token("MOVE_NUMBER", "42"),))
+    console = Console(record=True, width=80, color_system=None)
+    console.print(to_rich_tree(node))
+    out = console.export_text()
+    assert "'42'" in out and "MOVE_NUMBER" not in out and "Token" not in out
+    assert to_data(node) == {"type": "GenericNode", "rule": "move_number", "children": ["42"], "span": None}
