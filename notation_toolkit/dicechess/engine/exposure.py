@@ -21,6 +21,7 @@ targets; the pool is empty at a chance node).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
@@ -322,12 +323,32 @@ def _r8_path_ok(pos: Position, path: tuple[int, ...]) -> bool:
 
 
 _CACHE: dict[int, int] = {}
+_CACHE2: dict[int, int] = {}
 _CACHE_LIMIT: Final = 1 << 18
 
 
 def clear_cache() -> None:
     """Forget cached exposure masks (memory only; the values stay valid)."""
     _CACHE.clear()
+    _CACHE2.clear()
+
+
+def _at_chance_node(pos: Position, compute: Callable[[Position], int], cache: dict[int, int]) -> int:
+    restore = bool(pos.pool)
+    if restore:
+        pos.set_pool(0)
+    try:
+        key = pos.key
+        mask = cache.get(key)
+        if mask is None:
+            mask = compute(pos)
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            cache[key] = mask
+    finally:
+        if restore:
+            pos.pop()
+    return mask
 
 
 def capture_mask(pos: Position) -> int:
@@ -336,24 +357,21 @@ def capture_mask(pos: Position) -> int:
     ``pos`` must be at a chance node (dice not rolled; a pool in ``pos`` is ignored). It is restored.
     Returns 0 when a king is already missing.
     """
-    restore = bool(pos.pool)
-    if restore:
-        pos.set_pool(0)
-    try:
-        key = pos.key
-        mask = _CACHE.get(key)
-        if mask is None:
-            mask = _capture_mask(pos)
-            if len(_CACHE) >= _CACHE_LIMIT:
-                _CACHE.clear()
-            _CACHE[key] = mask
-    finally:
-        if restore:
-            pos.pop()
-    return mask
+    return _at_chance_node(pos, _capture_mask, _CACHE)
 
 
-def _capture_mask(pos: Position) -> int:
+def capture_mask_lower(pos: Position) -> int:
+    """A subset of ``capture_mask``: the rolls proven by direct attacks and two-dice paths only.
+
+    Cheaper than the exact mask; the search uses it as an intermediate bound.
+    """
+    full = _CACHE.get(pos.key) if not pos.pool else None
+    if full is not None:
+        return full
+    return _at_chance_node(pos, _two_dice_mask, _CACHE2)
+
+
+def _two_dice_mask(pos: Position) -> int:
     attacker = pos.turn
     kings = pos.pieces[KING]
     enemy = kings & pos.occ[attacker ^ 1]
@@ -364,12 +382,24 @@ def _capture_mask(pos: Position) -> int:
     if hits == ALL_OUTCOMES:
         return hits
     finder = _Finder(pos, king_sq, attacker, ALL_OUTCOMES & ~hits)
-    # Two-dice paths first: they settle many rolls cheaply before the three-dice search.
     finder.search(0, 0, ())
-    hits |= _confirm(pos, finder, two_only=True)
-    finder.todo = ALL_OUTCOMES & ~hits
-    if finder.todo:
-        finder.paths.clear()
+    return hits | _confirm(pos, finder, two_only=True)
+
+
+def _capture_mask(pos: Position) -> int:
+    attacker = pos.turn
+    kings = pos.pieces[KING]
+    enemy = kings & pos.occ[attacker ^ 1]
+    if not enemy or not kings & pos.occ[attacker]:
+        return 0
+    king_sq = enemy.bit_length() - 1
+    # Two-dice paths first (often cached from a bound): they settle many rolls cheaply.
+    hits = _CACHE2.get(pos.key)
+    if hits is None:
+        hits = _two_dice_mask(pos)
+    todo = ALL_OUTCOMES & ~hits
+    if todo:
+        finder = _Finder(pos, king_sq, attacker, todo)
         finder.search(0, 1, ())
         hits |= _confirm(pos, finder, two_only=False)
     return hits

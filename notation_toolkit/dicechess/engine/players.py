@@ -107,13 +107,20 @@ class EnginePlayer:
         self.time_limit = time_limit
         self.depth = depth
         self.last: SearchResult | None = None
+        self.turns = 0
+        self.seconds = 0.0
+        self.depths: dict[int, int] = {}
         limit = f"{time_limit:g}s" if time_limit is not None else f"depth {depth or 1}"
         self.name = f"engine({limit})"
 
     def choose(self, pos: Position) -> tuple[str, ...]:
         """See ``Player.choose``."""
-        self.last = self.engine.best_turn(pos, time_limit=self.time_limit, depth=self.depth)
-        return self.last.moves
+        result = self.engine.best_turn(pos, time_limit=self.time_limit, depth=self.depth)
+        self.last = result
+        self.turns += 1
+        self.seconds += result.seconds
+        self.depths[result.depth] = self.depths.get(result.depth, 0) + 1
+        return result.moves
 
 
 def make_player(spec: str, *, seed: int | None = None, time_limit: float | None = None) -> Player:

@@ -23,18 +23,20 @@ except that root choices it finished are used when they beat the previous best.
 
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Final
 
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, to_letters
 from notation_toolkit.dicechess.engine.evaluate import WIN, cheap_leaf, leaf_value, mix
-from notation_toolkit.dicechess.engine.exposure import capture_weight
+from notation_toolkit.dicechess.engine.exposure import capture_mask_lower, capture_weight, mask_weight
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import BLACK, KING
 
 DRAW_CLOCK: Final = 100
+_DEEPEN_FACTOR: Final = 40.0
 # Outcomes in decreasing probability: Star1 cuts sooner when the heavy outcomes come first.
 _OUTCOMES: Final = tuple(sorted(ROLL_OUTCOMES, key=lambda o: -o.weight))
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -56,7 +58,7 @@ class _Choice:
     moves: tuple[int, ...]
     bound: float  # upper bound of the value for the mover (exact for wins and draws)
     static: float  # static score of the child for its side to move
-    exact: float | None = None
+    level: int = 0  # 0: cheap bound, 1: two-dice exposure bound, 2: exact
     king_capture: bool = False
     draw: bool = False
     ident: int = 0
@@ -120,6 +122,7 @@ class Engine:
         self.table_size = table_size
         self.nodes = 0
         self._deadline = float("inf")
+        self._soft_deadline = float("inf")
         self._check = 0
 
     # ------------------------------------------------------------------ public API
@@ -138,6 +141,7 @@ class Engine:
         self.nodes = 0
         max_depth = depth if depth is not None else (64 if time_limit is not None else 1)
         self._deadline = float("inf")
+        self._soft_deadline = start + time_limit if time_limit is not None else float("inf")
         work = pos.copy()
         # the root's own turns are always enumerated and evaluated: a move is needed whatever the clock
         choices, win = self._choices(work)
@@ -173,8 +177,9 @@ class Engine:
                 self._deadline = start + time_limit
             if d > 1 and time_limit is not None:
                 remaining = self._deadline - iter_start
-                # a deeper iteration costs dozens of times the previous one: do not start it hopelessly
-                if remaining < last_iter * 8:
+                # One more turn of depth multiplies the work by about 56 rolls times the cost of a
+                # max node: an iteration that cannot finish even its first root choice is not started.
+                if remaining < last_iter * _DEEPEN_FACTOR:
                     break
             try:
                 chosen, value = self._root(work, choices, d, best)
@@ -237,10 +242,9 @@ class Engine:
     ) -> tuple[_Choice, float]:
         self._partial = None
         if depth == 1:
-            value, first = self._lazy_max(pos, choices, -WIN - 1, WIN + 1)
-            assert first is not None
+            value, first = self._lazy_max(pos, choices, hurry=True)
             return first, value
-        order = sorted(choices, key=lambda c: -(c.exact if c.exact is not None else c.bound))
+        order = sorted(choices, key=lambda c: -c.bound)
         if previous is not None:
             order.remove(previous)
             order.insert(0, previous)
@@ -259,7 +263,7 @@ class Engine:
     def _tick(self) -> None:
         self.nodes += 1
         self._check += 1
-        if self._check >= 64:
+        if self._check >= 16:
             self._check = 0
             if time.perf_counter() > self._deadline:
                 raise SearchTimeout
@@ -280,7 +284,7 @@ class Engine:
                 ident = pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)]
                 if ident not in found:
                     if pos.halfmove >= DRAW_CLOCK:
-                        found[ident] = _Choice(tuple(path), 0.0, 0.0, 0.0, draw=True, ident=ident)
+                        found[ident] = _Choice(tuple(path), 0.0, 0.0, 2, draw=True, ident=ident)
                     else:
                         cheap, static = cheap_leaf(pos)
                         found[ident] = _Choice(tuple(path), -cheap, static, ident=ident)
@@ -317,34 +321,42 @@ class Engine:
         finally:
             pos.pop()
 
-    def _exact(self, pos: Position, c: _Choice) -> float:
-        if c.exact is None:
-            for m in c.moves:
-                pos.push(m)
-            pos.end_turn()
-            c.exact = -mix(c.static, capture_weight(pos))
+    def _refine(self, pos: Position, c: _Choice) -> None:
+        """Tighten the bound of a choice one level: two-dice exposure, then the exact value."""
+        for m in c.moves:
+            pos.push(m)
+        pos.end_turn()
+        if c.level == 0:
+            c.bound = -mix(c.static, mask_weight(capture_mask_lower(pos)))
+            c.level = 1
+        else:
+            c.bound = -mix(c.static, capture_weight(pos))
+            c.level = 2
+        pos.pop()
+        for _ in c.moves:
             pos.pop()
-            for _ in c.moves:
-                pos.pop()
-            self._tick()
-        return c.exact
+        self._tick()
 
     def _lazy_max(
-        self, pos: Position, choices: list[_Choice], alpha: float, beta: float
-    ) -> tuple[float, _Choice | None]:
-        """Depth-1 max node: exact values in bound order while a bound can still win (fail-soft)."""
-        choices.sort(key=lambda c: -c.bound)
-        best = -WIN - 1
-        best_choice: _Choice | None = None
-        for c in choices:
-            if c.bound <= best:
-                break
-            value = self._exact(pos, c)
-            if value > best:
-                best, best_choice = value, c
-                if best >= beta:
-                    break
-        return best, best_choice
+        self, pos: Position, choices: list[_Choice], *, hurry: bool = False
+    ) -> tuple[float, _Choice]:
+        """Depth-1 max node, best first: refine the choice with the highest bound until it is exact.
+
+        Bounds only go down when refined, so the first exact choice on top is the maximum. With
+        ``hurry`` (root, time is up) the top choice is made exact and taken.
+        """
+        heap = [(-c.bound, i, c) for i, c in enumerate(choices)]
+        heapq.heapify(heap)
+        while True:
+            _, i, c = heapq.heappop(heap)
+            if c.level == 2:
+                return c.bound, c
+            if hurry and time.perf_counter() > self._soft_deadline:
+                while c.level < 2:
+                    self._refine(pos, c)
+                return c.bound, c
+            self._refine(pos, c)
+            heapq.heappush(heap, (-c.bound, i, c))
 
     def _child_value(
         self, pos: Position, c: _Choice, depth: int, alpha: float, beta: float, best: float
@@ -378,8 +390,9 @@ class Engine:
             return WIN
         if not choices:
             return self._pass_value(pos, depth)
+        best_choice: _Choice | None
         if depth == 1:
-            value, best_choice = self._lazy_max(pos, choices, alpha, beta)
+            value, best_choice = self._lazy_max(pos, choices)
         else:
             choices.sort(key=lambda c: -c.bound)
             if hint is not None:
