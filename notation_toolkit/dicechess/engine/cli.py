@@ -117,13 +117,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _piped_reader(console: Any) -> Any:
-    """``input`` for piped stdin that echoes what it read, so transcripts show both sides."""
+    """``input`` for piped stdin: prompt, then echo what was read, so transcripts show both sides."""
 
     def read(prompt: str) -> str:
+        console.print(prompt, end="")
+        console.file.flush()
         line = sys.stdin.readline()
         if not line:
             raise EOFError
-        console.print(f"{prompt}{line.rstrip()}")
+        console.print(line.rstrip())
         return line
 
     return read
