@@ -67,6 +67,8 @@ def bench_search(dfens: list[str], time_limit: float) -> None:
     nodes = 0
     seconds = 0.0
     depths: dict[int, int] = {}
+    partial = 0
+    clear_cache()
     for dfen in dfens:
         pos = Position.from_dfen(dfen)
         result = engine.best_turn(pos, time_limit=time_limit)
@@ -74,15 +76,20 @@ def bench_search(dfens: list[str], time_limit: float) -> None:
         nodes += result.nodes
         seconds += result.seconds
         depths[result.depth] = depths.get(result.depth, 0) + 1
+        partial += result.partial
     print(f"engine at the default setting ({time_limit:g} s per turn), {len(dfens)} positions:")
     print(
         f"  time per turn: mean {statistics.mean(times):.3f} s, median {statistics.median(times):.3f} s, "
         f"max {max(times):.3f} s"
     )
-    print(f"  nodes per second: {nodes / seconds:,.0f}   depth reached: {dict(sorted(depths.items()))}")
+    print(
+        f"  nodes per second: {nodes / seconds:,.0f}   depth completed: {dict(sorted(depths.items()))}"
+        f"   moves from a partial deeper iteration: {partial}"
+    )
 
 
 def bench_depth1(dfens: list[str]) -> None:
+    clear_cache()  # cold exposure cache: no help from the run above
     engine = Engine()
     nodes = 0
     start = time.perf_counter()

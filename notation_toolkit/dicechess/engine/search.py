@@ -36,7 +36,7 @@ from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import BLACK, KING
 
 DRAW_CLOCK: Final = 100
-_DEEPEN_FACTOR: Final = 40.0
+_DEEPEN_FACTOR: Final = 56.0
 # Outcomes in decreasing probability: Star1 cuts sooner when the heavy outcomes come first.
 _OUTCOMES: Final = tuple(sorted(ROLL_OUTCOMES, key=lambda o: -o.weight))
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -85,6 +85,7 @@ class SearchResult:
     choices: int
     king_capture: bool
     line: tuple[LineStep, ...] = field(default=())
+    partial: bool = False  # the move comes from an unfinished deeper iteration (it beat the previous best)
 
     @property
     def win_probability_hint(self) -> float:
@@ -170,15 +171,17 @@ class Engine:
         best: _Choice | None = None
         best_value = -WIN
         done = 0
-        last_iter = 0.0
+        partial = False
+        # cost of the last finished iteration; depth 1 includes enumerating the root's own turns
+        last_iter = time.perf_counter() - start
         for d in range(1, max_depth + 1):
             iter_start = time.perf_counter()
             if d == 2 and time_limit is not None:
                 self._deadline = start + time_limit
             if d > 1 and time_limit is not None:
                 remaining = self._deadline - iter_start
-                # One more turn of depth multiplies the work by about 56 rolls times the cost of a
-                # max node: an iteration that cannot finish even its first root choice is not started.
+                # One more turn of depth costs at least 56 rolls times a max node like the last
+                # iteration: an iteration that cannot finish its first root choice is not started.
                 if remaining < last_iter * _DEEPEN_FACTOR:
                     break
             try:
@@ -187,10 +190,12 @@ class Engine:
                 # the previous best was searched first, so a partial result ranks it against the
                 # choices finished at this depth
                 if self._partial is not None:
+                    partial = self._partial[0] is not best
                     best, best_value = self._partial
                 break
             best, best_value, done = chosen, value, d
-            last_iter = time.perf_counter() - iter_start
+            spent = time.perf_counter() - iter_start
+            last_iter = last_iter + spent if d == 1 else spent
             if abs(value) >= WIN or len(choices) == 1:
                 break
         assert best is not None
@@ -204,6 +209,7 @@ class Engine:
             len(choices),
             False,
             line,
+            partial,
         )
 
     def analyse(self, pos: Position, *, time_limit: float | None = None, depth: int = 1) -> Analysis:
