@@ -12,9 +12,8 @@ import sys
 import time
 from typing import Any
 
-EXIT_OK = 0
-EXIT_INVALID = 1
-EXIT_USAGE = 2
+from notation_toolkit.dicechess.cli import EXIT_INVALID, EXIT_OK, _usage
+
 DEFAULT_TIME = 1.0
 
 
@@ -80,11 +79,13 @@ def register_dice_commands(dice_subparsers: Any) -> None:
 register_engine_commands = register_dice_commands
 
 
-def _usage(message: str) -> int:
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(f"[bold red]ntk dice: error:[/] {message}")
-    return EXIT_USAGE
+def _bad_limits(args: argparse.Namespace) -> int | None:
+    """Exit code 2 with a message for a non-positive --depth or --time, else None."""
+    if args.depth is not None and args.depth < 1:
+        return _usage("--depth must be at least 1")
+    if args.time is not None and args.time <= 0:
+        return _usage("--time must be positive")
+    return None
 
 
 # ---------------------------------------------------------------------------------------- play
@@ -99,10 +100,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from notation_toolkit.dicechess.engine.play import PlaySession, run_play
     from notation_toolkit.dicechess.position import Position
 
-    if args.depth is not None and args.depth < 1:
-        return _usage("--depth must be at least 1")
-    if args.time is not None and args.time <= 0:
-        return _usage("--time must be positive")
+    bad = _bad_limits(args)
+    if bad is not None:
+        return bad
     color = args.color[0] if args.color != "random" else random.Random(args.seed).choice("wb")
     start = None
     if args.start:
@@ -286,10 +286,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from notation_toolkit.dicechess.errors import IllegalMoveError
     from notation_toolkit.dicechess.position import Position
 
-    if args.depth is not None and args.depth < 1:
-        return _usage("--depth must be at least 1")
-    if args.time is not None and args.time <= 0:
-        return _usage("--time must be positive")
+    bad = _bad_limits(args)
+    if bad is not None:
+        return bad
     pos = Position.from_dfen(" ".join(args.dfen), lenient=args.lenient)
     if args.dice:
         try:

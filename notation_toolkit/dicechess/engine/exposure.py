@@ -371,13 +371,20 @@ def capture_mask_lower(pos: Position) -> int:
     return _at_chance_node(pos, _two_dice_mask, _CACHE2)
 
 
+def _target_king(pos: Position) -> int:
+    """Square of the enemy king of the side to move, or -1 when a king is missing (game over)."""
+    kings = pos.pieces[KING]
+    enemy = kings & pos.occ[pos.turn ^ 1]
+    if not enemy or not kings & pos.occ[pos.turn]:
+        return -1
+    return enemy.bit_length() - 1
+
+
 def _two_dice_mask(pos: Position) -> int:
     attacker = pos.turn
-    kings = pos.pieces[KING]
-    enemy = kings & pos.occ[attacker ^ 1]
-    if not enemy or not kings & pos.occ[attacker]:
+    king_sq = _target_king(pos)
+    if king_sq < 0:
         return 0
-    king_sq = enemy.bit_length() - 1
     hits = TYPE_SET_MASK[attack_types(pos, king_sq, attacker)]
     if hits == ALL_OUTCOMES:
         return hits
@@ -387,19 +394,16 @@ def _two_dice_mask(pos: Position) -> int:
 
 
 def _capture_mask(pos: Position) -> int:
-    attacker = pos.turn
-    kings = pos.pieces[KING]
-    enemy = kings & pos.occ[attacker ^ 1]
-    if not enemy or not kings & pos.occ[attacker]:
+    king_sq = _target_king(pos)
+    if king_sq < 0:
         return 0
-    king_sq = enemy.bit_length() - 1
     # Two-dice paths first (often cached from a bound): they settle many rolls cheaply.
     hits = _CACHE2.get(pos.key)
     if hits is None:
         hits = _two_dice_mask(pos)
     todo = ALL_OUTCOMES & ~hits
     if todo:
-        finder = _Finder(pos, king_sq, attacker, todo)
+        finder = _Finder(pos, king_sq, pos.turn, todo)
         finder.search(0, 1, ())
         hits |= _confirm(pos, finder, two_only=False)
     return hits
