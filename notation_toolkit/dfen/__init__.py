@@ -13,6 +13,8 @@ the project's Dice Chess rules are checked; see ``docs/dfen.md``.
 
 from __future__ import annotations
 
+import os
+
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.dfen.ast import DICE_ORDER, DfenPosition, DicePool, EnPassantTargets, sort_dice
 from notation_toolkit.dfen.reader import DfenReader
@@ -26,6 +28,7 @@ __all__ = [
     "canonicalize",
     "check",
     "dumps",
+    "format_text",
     "is_valid",
     "parse",
     "sort_dice",
@@ -35,15 +38,29 @@ __all__ = [
 _READER = DfenReader()
 
 
-def parse(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> DfenPosition:
+def parse(
+    text: str,
+    *,
+    lenient: bool = False,
+    max_input: int | None = MAX_INPUT,
+    grammar: str | os.PathLike[str] | None = None,
+) -> DfenPosition:
     """Parse a DFEN string (4 to 7 fields, rule F1) into a ``DfenPosition``.
 
     Strict by default: dice in the wrong case for the side to move (F3), adjacent empty counts,
     unordered castling letters and leading zeros are refused (``CanonicalFormError``);
     ``lenient=True`` accepts them (``canonicalize`` also lists the fixes). Any order of en-passant
     squares and dice is accepted in both modes. Raises a ``NotationError`` subclass for bad input.
+
+    ``grammar``: the path of your own ``.lark`` file that ``%import``s ``dfen`` and ``%extend``s /
+    ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
+    checked as usual and the rules it adds appear in ``DfenPosition.extensions`` as ``GenericNode``s.
+
+    ``grammar``: the path of your own ``.lark`` file that ``%import``s ``dfen`` and ``%extend``s /
+    ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
+    checked as usual and the rules it adds appear in ``DfenPosition.extensions`` as ``GenericNode``s.
     """
-    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input)
+    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input, grammar=grammar)
     result: DfenPosition = position
     return result
 
@@ -53,10 +70,35 @@ def dumps(position: DfenPosition) -> str:
     return str(position)
 
 
-def canonicalize(text: str, *, max_input: int | None = MAX_INPUT) -> tuple[str, list[Diagnostic]]:
-    """Lenient parse, then the canonical DFEN and the fixes applied (INFO diagnostics with a ``Fix``)."""
+def canonicalize(
+    text: str, *, max_input: int | None = MAX_INPUT, grammar: str | os.PathLike[str] | None = None
+) -> tuple[str, list[Diagnostic]]:
+    """Lenient parse, then the canonical DFEN and the fixes applied (INFO diagnostics with a ``Fix``).
+
+    With ``grammar`` (an extension grammar) the text keeps its own syntax: each known field is
+    replaced in place by its canonical spelling.
+    """
+    if grammar is not None:
+        canonical, _position, found = _READER.read_extended(text, grammar, lenient=True, max_input=max_input)
+        return canonical, found
     position, fixes = _READER.read(text, lenient=True, max_input=max_input)
     return str(position), fixes
+
+
+def format_text(
+    text: str,
+    *,
+    lenient: bool = False,
+    max_input: int | None = MAX_INPUT,
+    grammar: str | os.PathLike[str] | None = None,
+) -> str:
+    """The canonical DFEN of ``text`` (strict unless ``lenient``); raises a ``NotationError``.
+
+    With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
+    """
+    if grammar is not None:
+        return _READER.read_extended(text, grammar, lenient=lenient, max_input=max_input)[0]
+    return str(parse(text, lenient=lenient, max_input=max_input))
 
 
 def warnings(position: DfenPosition) -> list[Diagnostic]:
@@ -64,9 +106,15 @@ def warnings(position: DfenPosition) -> list[Diagnostic]:
     return sanity_warnings(position.board, "Dice Chess", final_ok=True)
 
 
-def check(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> list[Diagnostic]:
+def check(
+    text: str,
+    *,
+    lenient: bool = False,
+    max_input: int | None = MAX_INPUT,
+    grammar: str | os.PathLike[str] | None = None,
+) -> list[Diagnostic]:
     """Every diagnostic for ``text`` (errors, or warnings when valid); never raises for bad input."""
-    return check_text(lambda: parse(text, lenient=lenient, max_input=max_input), warnings)
+    return check_text(lambda: parse(text, lenient=lenient, max_input=max_input, grammar=grammar), warnings)
 
 
 def is_valid(text: str, *, lenient: bool = False) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from notation_toolkit.core.span import Span
+from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
     SQUARE_NAMES,
@@ -88,7 +89,8 @@ class DfenPosition(PositionValues):
     The typed nodes (``board``, ``side``, ``castling_rights``, ``en_passant_targets``, ``halfmove``,
     ``fullmove``, ``pool``) carry spans; the plain values the game core consumes are properties:
     ``squares``, ``turn``, ``castling``, ``en_passant``, ``halfmove_clock``, ``fullmove_number``, ``dice``.
-    Equality ignores spans and spelling.
+    Equality ignores spans and spelling. ``extensions`` holds what a user's extension grammar adds
+    (``GenericNode``s; empty for DFEN itself); ``str()`` writes the seven DFEN fields.
     """
 
     board: Board
@@ -99,6 +101,8 @@ class DfenPosition(PositionValues):
     fullmove: FullmoveNumber
     pool: DicePool
     span: Span | None = field(default=None, compare=False, repr=False)
+    #: What a user's extension grammar (``grammar=``) adds that no handler knows, in text order.
+    extensions: tuple[GenericNode, ...] = ()
 
     @classmethod
     def from_values(

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import notation_toolkit.dfen.codes  # noqa: F401  (registers DFEN2xx)
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.span import Span
 from notation_toolkit.dfen.ast import DfenPosition, DicePool, EnPassantTargets, sort_dice
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
@@ -19,7 +20,7 @@ from notation_toolkit.fen.ast import (
     HalfmoveClock,
     Side,
 )
-from notation_toolkit.fen.reader import FenReader, _Findings, _span
+from notation_toolkit.fen.reader import FenReader, _Extended, _Findings, _span
 
 # field-4 text -> (targets, canonical text); only valid texts are cached
 _EP_CACHE: dict[str, tuple[frozenset[int], str]] = {"-": (frozenset(), "-")}
@@ -161,11 +162,23 @@ class DfenReader(FenReader):
             )
         return DicePool(dice, span)
 
+    def field_texts(self, position: Any) -> dict[str, str]:
+        """The canonical text of each field of ``position`` (dice in the mover's case)."""
+        texts = super().field_texts(position)
+        texts["dice"] = position.pool.text(position.side.color)
+        return texts
+
+    def _ep_node(self, position: Any) -> Any:
+        return position.en_passant_targets
+
+    def _no_en_passant(self, span: Span | None) -> Any:
+        return EnPassantTargets(frozenset(), span)
+
     def _make(
         self,
         text: str,
         groups: tuple[str | None, ...],
-        offset: int,
+        offsets: tuple[int, ...],
         board: Board,
         side: Side,
         castling: CastlingRights,
@@ -173,8 +186,18 @@ class DfenReader(FenReader):
         halfmove: HalfmoveClock,
         fullmove: FullmoveNumber,
         found: _Findings,
+        extended: _Extended | None,
     ) -> DfenPosition:
-        pool = self._dice(groups[6], offset, side.color, found)
+        if extended is not None:
+            # A user grammar decides which fields a text has: no defaults note, and a dice field in
+            # its own syntax is not rolled dice as far as DFEN can tell (the node keeps the text).
+            other = extended.raw.get("dice")
+            pool = self._dice(groups[6], offsets[6], side.color, found)
+            if other is not None:
+                pool = DicePool(None, _span(other[1], len(other[0])))
+            span = _span(0, len(text))
+            return DfenPosition(board, side, castling, ep, halfmove, fullmove, pool, span, extended.nodes)
+        pool = self._dice(groups[6], offsets[6], side.color, found)
         if groups[6] is None:
             given = 4 + sum(g is not None for g in groups[4:6])
             tail = " " + " ".join(_DEFAULT_TAIL[given - 4 :])

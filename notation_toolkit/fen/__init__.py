@@ -13,6 +13,8 @@ extends it).
 
 from __future__ import annotations
 
+import os
+
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
@@ -40,6 +42,7 @@ __all__ = [
     "canonicalize",
     "check",
     "dumps",
+    "format_text",
     "is_valid",
     "parse",
     "warnings",
@@ -48,13 +51,27 @@ __all__ = [
 _READER = FenReader()
 
 
-def parse(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> FenPosition:
+def parse(
+    text: str,
+    *,
+    lenient: bool = False,
+    max_input: int | None = MAX_INPUT,
+    grammar: str | os.PathLike[str] | None = None,
+) -> FenPosition:
     """Parse a standard six-field FEN into a ``FenPosition``; raises a ``NotationError`` subclass.
 
     Strict by default: adjacent empty counts (``44``), castling letters out of ``KQkq`` order and
     numbers with leading zeros are refused (``CanonicalFormError``); ``lenient=True`` accepts them.
+
+    ``grammar``: the path of your own ``.lark`` file that ``%import``s ``fen`` and ``%extend``s /
+    ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
+    checked as usual and the rules it adds appear in ``FenPosition.extensions`` as ``GenericNode``s.
+
+    ``grammar``: the path of your own ``.lark`` file that ``%import``s ``fen`` and ``%extend``s /
+    ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
+    checked as usual and the rules it adds appear in ``FenPosition.extensions`` as ``GenericNode``s.
     """
-    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input)
+    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input, grammar=grammar)
     result: FenPosition = position
     return result
 
@@ -64,10 +81,35 @@ def dumps(position: FenPosition) -> str:
     return str(position)
 
 
-def canonicalize(text: str, *, max_input: int | None = MAX_INPUT) -> tuple[str, list[Diagnostic]]:
-    """Lenient parse, then the canonical FEN and the fixes applied (INFO diagnostics with a ``Fix``)."""
+def canonicalize(
+    text: str, *, max_input: int | None = MAX_INPUT, grammar: str | os.PathLike[str] | None = None
+) -> tuple[str, list[Diagnostic]]:
+    """Lenient parse, then the canonical FEN and the fixes applied (INFO diagnostics with a ``Fix``).
+
+    With ``grammar`` (an extension grammar) the text keeps its own syntax: each known field is
+    replaced in place by its canonical spelling.
+    """
+    if grammar is not None:
+        canonical, _position, found = _READER.read_extended(text, grammar, lenient=True, max_input=max_input)
+        return canonical, found
     position, fixes = _READER.read(text, lenient=True, max_input=max_input)
     return str(position), fixes
+
+
+def format_text(
+    text: str,
+    *,
+    lenient: bool = False,
+    max_input: int | None = MAX_INPUT,
+    grammar: str | os.PathLike[str] | None = None,
+) -> str:
+    """The canonical FEN of ``text`` (strict unless ``lenient``); raises a ``NotationError``.
+
+    With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
+    """
+    if grammar is not None:
+        return _READER.read_extended(text, grammar, lenient=lenient, max_input=max_input)[0]
+    return str(parse(text, lenient=lenient, max_input=max_input))
 
 
 def warnings(position: FenPosition) -> list[Diagnostic]:
@@ -75,9 +117,15 @@ def warnings(position: FenPosition) -> list[Diagnostic]:
     return sanity_warnings(position.board, "chess")
 
 
-def check(text: str, *, lenient: bool = False, max_input: int | None = MAX_INPUT) -> list[Diagnostic]:
+def check(
+    text: str,
+    *,
+    lenient: bool = False,
+    max_input: int | None = MAX_INPUT,
+    grammar: str | os.PathLike[str] | None = None,
+) -> list[Diagnostic]:
     """Every diagnostic for ``text`` (errors, or warnings when valid); never raises for bad input."""
-    return check_text(lambda: parse(text, lenient=lenient, max_input=max_input), warnings)
+    return check_text(lambda: parse(text, lenient=lenient, max_input=max_input, grammar=grammar), warnings)
 
 
 def is_valid(text: str, *, lenient: bool = False) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from notation_toolkit.core.span import Span
+from notation_toolkit.core.tree import GenericNode
 
 FILES = "abcdefgh"
 #: Square names in LERF order: index 0 = a1, 7 = h1, 56 = a8, 63 = h8.
@@ -205,7 +206,11 @@ class PositionValues:
 
 @dataclass(frozen=True, slots=True)
 class FenPosition(PositionValues):
-    """A parsed standard FEN position (six fields)."""
+    """A parsed standard FEN position (six fields).
+
+    ``extensions`` holds the syntax a user's extension grammar adds (``parse(text, grammar=...)``)
+    as ``GenericNode``s; it is empty for standard FEN. ``str()`` writes the six standard fields.
+    """
 
     board: Board
     side: Side
@@ -214,6 +219,8 @@ class FenPosition(PositionValues):
     halfmove: HalfmoveClock
     fullmove: FullmoveNumber
     span: Span | None = field(default=None, compare=False, repr=False)
+    #: What a user's extension grammar (``grammar=``) adds that no handler knows, in text order.
+    extensions: tuple[GenericNode, ...] = ()
 
     @classmethod
     def from_values(

@@ -34,6 +34,26 @@ Fields are separated by exactly one ASCII space: no leading or trailing space, n
 row. The fix removes the extra spaces.
 """,
     ),
+    "FEN103": (
+        "text refused by your extension grammar",
+        """
+With `--grammar FILE` (API: `grammar=`) the text is read by your own grammar, a `.lark` file that
+`%import`s `fen` or `dfen` and `%extend`s / `%override`s its rules. This text does not follow that
+grammar; the message says what the grammar expected at the marked character, in the words of the
+`//@ TERMINAL: description` lines of your file and of the shipped grammars. Describe each terminal
+you add with such a line so that the messages can name it.
+""",
+    ),
+    "FEN104": (
+        "extension grammar changes the board or the side to move",
+        """
+An extension grammar may add fields (they appear in `extensions` as generic nodes) and change the
+syntax of the castling, en-passant, clock and dice fields. The piece placement and the side to move
+are read by the toolkit itself into an 8x8 board of PNBRQK pieces: when your grammar lets them hold
+anything else (a new piece letter, a 10x8 board) the position cannot be built. Use FEEN for boards
+and pieces beyond chess, or keep these two fields in the FEN syntax.
+""",
+    ),
     "FEN110": (
         "bad piece placement",
         """
@@ -80,6 +100,24 @@ side), `k` and `q` (Black). Chess960 letters (X-FEN, Shredder-FEN) are not suppo
         """
 Castling letters are written once each, in the order `KQkq`. Strict parsing rejects other orders
 and repeated letters; lenient mode reorders them and reports the fix.
+""",
+    ),
+    "FEN132": (
+        "castling rook-file letter names no castling rook",
+        """
+An extension grammar may write castling rights as rook files (X-FEN / Shredder-FEN): `A`-`H` for a
+White rook on rank 1, `a`-`h` for a Black rook on rank 8, as in Chess960
+`bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1`. The letter must name a square holding a
+rook of that colour, and that colour's king must be on the same rank.
+""",
+    ),
+    "FEN133": (
+        "castling rook-file letter that KQkq cannot say",
+        """
+`K` and `Q` (X-FEN) mean the outermost rook on the king's or queen's side. A rook-file letter that
+names an inner rook (a Chess960 position with two rooks on one side of the king) has no KQkq
+spelling: the position's `castling` set leaves it out and the extension node keeps the letters.
+This is information, not an error.
 """,
     ),
     "FEN140": (

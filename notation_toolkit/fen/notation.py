@@ -20,39 +20,35 @@ def _limit(options: dict[str, Any]) -> int | None:
     return int(raw)
 
 
-def _no_grammar(grammar: str | None) -> None:
-    if grammar:
-        from notation_toolkit.core.errors import UnknownNameError
-
-        raise UnknownNameError.single(
-            "NTK003",
-            "FEN and DFEN do not take a --grammar: their extensions are notations of their own",
-            hint="DFEN is the shipped extension of FEN (grammars/dfen.lark): use `-n dfen`",
-        )
-
-
 def position_notation(module: ModuleType, name: str, title: str, lenient_help: str, example: str) -> Notation:
-    """A ``Notation`` over a position module exposing ``parse``/``check``/``dumps``/``canonicalize``."""
+    """A ``Notation`` over a position module exposing ``parse``/``check``/``format_text``/``canonicalize``.
+
+    ``grammar`` (``--grammar FILE``) is a user extension grammar, passed through to the module.
+    """
 
     def parse(text: str, *, grammar: str | None = None, **options: Any) -> Any:
-        _no_grammar(grammar)
-        return module.parse(text, lenient=options.pop("lenient", False), max_input=_limit(options))
+        return module.parse(
+            text, lenient=options.pop("lenient", False), max_input=_limit(options), grammar=grammar
+        )
 
     def check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
-        _no_grammar(grammar)
         found: list[Diagnostic] = module.check(
-            text, lenient=options.pop("lenient", False), max_input=_limit(options)
+            text, lenient=options.pop("lenient", False), max_input=_limit(options), grammar=grammar
         )
         return found
 
     def format_text(text: str, *, grammar: str | None = None, **options: Any) -> str:
-        return str(module.dumps(parse(text, grammar=grammar, **options)))
+        result: str = module.format_text(
+            text, lenient=options.pop("lenient", False), max_input=_limit(options), grammar=grammar
+        )
+        return result
 
     def canonicalize(
         text: str, *, grammar: str | None = None, **options: Any
     ) -> tuple[str, list[Diagnostic]]:
-        _no_grammar(grammar)
-        result: tuple[str, list[Diagnostic]] = module.canonicalize(text, max_input=_limit(options))
+        result: tuple[str, list[Diagnostic]] = module.canonicalize(
+            text, max_input=_limit(options), grammar=grammar
+        )
         return result
 
     return Notation(

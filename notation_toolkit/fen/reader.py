@@ -12,35 +12,45 @@ How a text is read:
 
 ``DfenReader`` (``notation_toolkit.dfen.reader``) subclasses this reader and overrides only the
 methods for the fields DFEN changes, as ``dfen.lark`` overrides only those rules.
+
+A user's extension grammar (``grammar=``, a ``.lark`` file that ``%import``s fen or dfen) has no
+fast path: its LALR parser reads the text, the fields the toolkit knows (by rule name) go through
+the same semantic checks, and every other rule becomes a ``GenericNode`` in ``extensions``.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
-from lark import Lark, Tree
-from lark.exceptions import LarkError
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
 
 import notation_toolkit.fen.codes  # noqa: F401  (registers FEN1xx)
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.errors import (
     CanonicalFormError,
+    GrammarError,
     LimitError,
     NotationError,
     ParseError,
     ValidationError,
 )
 from notation_toolkit.core.grammar import (
+    base_name,
     check_size,
     describe_char,
     load_parser,
     lookalike_hint,
+    parse_text,
     translate_lark_error,
 )
 from notation_toolkit.core.regular import compile_regex
 from notation_toolkit.core.span import Span
+from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
     Board,
@@ -116,6 +126,36 @@ def _truthy(value: object) -> bool:
     return bool(value)
 
 
+#: X-FEN / Shredder-FEN castling: KQkq and rook files (A-H White, a-h Black).
+_FILE_CASTLING = re.compile(r"[KQkqA-Ha-h]+")
+
+
+def generic_node(tree: Tree[Any]) -> GenericNode:
+    """A Lark subtree as a ``GenericNode``: rule name, children (nodes and token text), span."""
+    children: list[object] = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            children.append(generic_node(child))
+        elif isinstance(child, Token):
+            # A Token is a str whose repr shows the terminal's internal name: keep the text only.
+            children.append(str(child))
+    return GenericNode(str(tree.data), tuple(children), Span.from_meta(tree.meta))
+
+
+class _Extended:
+    """What a user grammar's tree gave beyond the shipped syntax.
+
+    ``raw``: known fields whose text is not in the shipped language (field -> (text, offset));
+    ``nodes``: the extension nodes of the position, in text order.
+    """
+
+    __slots__ = ("nodes", "raw")
+
+    def __init__(self, raw: dict[str, tuple[str, int]], nodes: tuple[GenericNode, ...]) -> None:
+        self.raw = raw
+        self.nodes = nodes
+
+
 class _Findings:
     """What the semantic checks found: errors, fixes strict mode refuses, and plain notes."""
 
@@ -185,6 +225,7 @@ class FenReader:
 
     def __init__(self) -> None:
         self._regex: re.Pattern[str] | None = None
+        self._field_regexes: dict[str, re.Pattern[str]] = {}
 
     # ------------------------------------------------------------------ entry points
 
@@ -215,20 +256,207 @@ class FenReader:
         lenient: bool = False,
         fast: bool = True,
         max_input: int | None = MAX_INPUT,
+        grammar: str | os.PathLike[str] | None = None,
     ) -> tuple[Any, list[Diagnostic]]:
         """Parse and validate ``text``; return the position and the fixes/normalizations applied.
 
         Raises ``ParseError`` (syntax), ``ValidationError`` / ``CanonicalFormError`` (rules the
         grammar cannot say) or ``LimitError`` (``max_input``; ``None`` disables the cap).
         ``fast=False`` skips the regex and always uses the LALR parser (for agreement tests).
+        ``grammar``: the path of a user extension grammar (see :meth:`read_extended`).
         """
+        if grammar is not None:
+            _canonical, position, fixes = self.read_extended(
+                text, grammar, lenient=lenient, max_input=max_input
+            )
+            return position, fixes
+        self._check_input(text, max_input)
+        match = self.regex.fullmatch(text) if fast else None
+        groups = match.groups() if match is not None else self._lalr_groups(text)
+        return self._build(text, groups, _truthy(lenient))
+
+    def _check_input(self, text: str, max_input: int | None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"{self.label} text must be a str, not {type(text).__name__}")
         if max_input is not None and len(text) > max_input:
             check_size(text, max_input, what=f"{self.label} text")
-        match = self.regex.fullmatch(text) if fast else None
-        groups = match.groups() if match is not None else self._lalr_groups(text)
-        return self._build(text, groups, _truthy(lenient))
+
+    # ------------------------------------------------------------------ user extension grammars
+
+    def read_extended(
+        self,
+        text: str,
+        grammar: str | os.PathLike[str],
+        *,
+        lenient: bool = False,
+        max_input: int | None = MAX_INPUT,
+    ) -> tuple[str, Any, list[Diagnostic]]:
+        """Read ``text`` with a user grammar that ``%import``s and extends this notation's grammar.
+
+        Returns the canonical text, the position and the fixes applied. The canonical text is
+        ``text`` with each known field (in the shipped syntax) replaced by its canonical spelling:
+        the user's own syntax is kept as written. Fields are found by rule name (``placement``,
+        ``castling`` ...); a known field in a syntax the toolkit does not read becomes an extension
+        node (castling rook-file letters, X-FEN/Shredder-FEN, are also mapped to KQkq rights). A
+        broken grammar raises ``GrammarError`` (NTK004); text it refuses, ``ParseError`` (FEN103).
+        """
+        self._check_input(text, max_input)
+        parser = load_parser(grammar)
+        label = Path(os.fspath(grammar)).name
+        tree = parse_text(parser, text, code="FEN103", hint=_grammar_hint(text, label))
+        position_tree, outside = _find_position(tree)
+        if position_tree is None:
+            raise GrammarError.single(
+                "NTK004",
+                f"the grammar {label} did not produce a 'position' rule, so the {self.label} fields "
+                "cannot be found",
+                hint=f"%import the {self.grammar} rules and keep the rule name 'position' "
+                "(%override or %extend it)",
+            )
+        fields: dict[str, tuple[str, int, Tree[Any]]] = {}
+        nodes = [generic_node(t) for t in outside]
+        for child in position_tree.children:
+            if not isinstance(child, Tree):
+                continue
+            name = base_name(str(child.data))
+            if name in self.field_names and name not in fields and not child.meta.empty:
+                start, end = child.meta.start_pos, child.meta.end_pos
+                fields[name] = (text[start:end], start, child)
+            else:
+                nodes.append(generic_node(child))
+        groups: list[str | None] = []
+        raw: dict[str, tuple[str, int]] = {}
+        for name in self.field_names:
+            item = fields.get(name)
+            if item is not None and self.field_regex(name).fullmatch(item[0]):
+                groups.append(item[0])
+                continue
+            groups.append(None)
+            if item is not None:
+                raw[name] = (item[0], item[1])
+                nodes.append(generic_node(item[2]))
+        for name in ("placement", "side"):
+            if name in raw:
+                value, at = raw[name]
+                raise ValidationError.single(
+                    "FEN104",
+                    f"the {self.field_words[name]} '{value}' is not {self.label} syntax; the grammar "
+                    f"{label} changes a field that a {self.label} position cannot hold",
+                    span=Span.from_offsets(text, at, at + len(value)),
+                    text=text,
+                    hint="an extension grammar may add fields and change the castling, en-passant and "
+                    "clock fields; the board (8x8, PNBRQK) and the side to move keep the FEN syntax",
+                    field=name,
+                )
+            if name not in fields:
+                raise GrammarError.single(
+                    "NTK004",
+                    f"the grammar {label} has no rule '{name}' inside 'position', so the "
+                    f"{self.field_words[name]} cannot be found",
+                    hint=f"keep the {self.grammar} rule '{name}' (import it by name)",
+                )
+        nodes.sort(key=lambda n: n.span.offset if n.span is not None else len(text))
+        offsets = tuple(fields[n][1] if n in fields else len(text) for n in self.field_names)
+        position, fixes = self._build(
+            text, tuple(groups), _truthy(lenient), offsets, _Extended(raw, tuple(nodes))
+        )
+        canonical = text
+        spelled = self.field_texts(position)
+        for name, group in reversed(list(zip(self.field_names, groups, strict=True))):
+            if group is not None:
+                at = fields[name][1]
+                canonical = canonical[:at] + spelled[name] + canonical[at + len(group) :]
+        return canonical, position, fixes
+
+    def field_regex(self, name: str) -> re.Pattern[str]:
+        """The language of field ``name`` in the shipped grammar (compiled once)."""
+        pattern = self._field_regexes.get(name)
+        if pattern is None:
+            uncached = load_parser(self.grammar, "start", cache=False)
+            pattern = re.compile(compile_regex(uncached, name))
+            self._field_regexes[name] = pattern
+        return pattern
+
+    def field_texts(self, position: Any) -> dict[str, str]:
+        """The canonical text of each field of ``position``."""
+        return {
+            "placement": str(position.board),
+            "side": str(position.side),
+            "castling": str(position.castling_rights),
+            "en_passant": str(self._ep_node(position)),
+            "halfmove": str(position.halfmove),
+            "fullmove": str(position.fullmove),
+        }
+
+    def _ep_node(self, position: Any) -> Any:
+        return position.en_passant_target
+
+    def _no_en_passant(self, span: Span | None) -> Any:
+        """Field 4 when an extension grammar leaves it out or writes it in its own syntax."""
+        return EnPassantSquare(None, span)
+
+    def _castling_files(self, text: str, offset: int, board: Board, found: _Findings) -> CastlingRights:
+        """Castling in X-FEN / Shredder-FEN style: rook files map to KQkq where KQkq can say it.
+
+        ``K``/``Q`` mean the outermost rook on that side of the king; a file letter naming that
+        rook is the same right. A file letter naming an inner rook (Chess960) has no KQkq spelling:
+        it stays only in the extension node, with an INFO note.
+        """
+        span = _span(offset, len(text))
+        if not _FILE_CASTLING.fullmatch(text) or found.errors:
+            return CastlingRights(frozenset(), span)
+        squares = board.squares
+        rights: set[str] = set()
+        for i, ch in enumerate(text):
+            if ch in "KQkq":
+                rights.add(ch)
+                continue
+            white = ch.isupper()
+            colour, rank = ("White", 1) if white else ("Black", 8)
+            king, rook = ("K", "R") if white else ("k", "r")
+            row = squares[(rank - 1) * 8 : rank * 8]
+            file = ord(ch.lower()) - ord("a")
+            where = _span(offset + i, 1)
+            square = f"{ch.lower()}{rank}"
+            if king not in row:
+                found.error(
+                    "FEN132",
+                    f"castling letter '{ch}' names {colour}'s rook on {square}, but {colour}'s king is "
+                    f"not on rank {rank}",
+                    where,
+                    "castling",
+                    hint=f"remove '{ch}': a king that has left rank {rank} cannot castle",
+                )
+                continue
+            if row[file] != rook:
+                found.error(
+                    "FEN132",
+                    f"castling letter '{ch}' names {colour}'s rook on {square}, but there is no "
+                    f"{colour} rook there",
+                    where,
+                    "castling",
+                    hint="a rook-file letter names the file of a rook that can still castle",
+                )
+                continue
+            king_file = row.index(king)
+            outer = range(file + 1, 8) if file > king_file else range(0, file)
+            if any(row[f] == rook for f in outer):
+                found.notes.append(
+                    Diagnostic(
+                        "FEN133",
+                        f"castling letter '{ch}' names an inner rook ({square}); KQkq cannot say which "
+                        "rook, so the right is kept only in the extension node",
+                        where,
+                        Severity.INFO,
+                        "read Position.extensions for rook-file castling rights",
+                        None,
+                        "castling",
+                    )
+                )
+                continue
+            side = "K" if file > king_file else "Q"
+            rights.add(side if white else side.lower())
+        return CastlingRights(frozenset(rights), span)
 
     # ------------------------------------------------------------------ LALR path
 
@@ -400,31 +628,53 @@ class FenReader:
     # ------------------------------------------------------------------ semantic checks
 
     def _build(
-        self, text: str, groups: tuple[str | None, ...], lenient: bool
+        self,
+        text: str,
+        groups: tuple[str | None, ...],
+        lenient: bool,
+        offsets: tuple[int, ...] | None = None,
+        extended: _Extended | None = None,
     ) -> tuple[Any, list[Diagnostic]]:
+        """Semantic checks and the AST. ``offsets``/``extended`` come from a user grammar's tree;
+        without them the fields are the single-space-separated groups of the shipped syntax."""
         found = _Findings(lenient)
+        if offsets is None:
+            at = 0
+            starts = []
+            for group in groups:
+                starts.append(at)
+                if group is not None:
+                    at += len(group) + 1
+            offsets = tuple(starts)
+        raw = extended.raw if extended is not None else {}
         placement, side, castling, ep = groups[0], groups[1], groups[2], groups[3]
-        assert placement is not None and side is not None and castling is not None and ep is not None
-        offset = len(placement) + 1
-        board = self._board(placement, found)
-        side_node = Side(side, _span(offset, 1))
-        offset += 2
-        rights = self._castling(castling, offset, found)
-        offset += len(castling) + 1
-        ep_node = self._en_passant(ep, offset, side, found)
-        offset += len(ep) + 1
+        assert placement is not None and side is not None
+        board = self._board(placement, found, offsets[0])
+        side_node = Side(side, _span(offsets[1], 1))
+        if castling is not None:
+            rights = self._castling(castling, offsets[2], found)
+        elif "castling" in raw:
+            rights = self._castling_files(*raw["castling"], board, found)
+        else:
+            rights = CastlingRights(frozenset())
+        if ep is not None:
+            ep_node = self._en_passant(ep, offsets[3], side, found)
+        else:
+            ep_raw = raw.get("en_passant")
+            ep_node = self._no_en_passant(None if ep_raw is None else _span(ep_raw[1], len(ep_raw[0])))
         clocks: list[tuple[int, Span | None]] = []
         for index, name, default in ((4, "halfmove", 0), (5, "fullmove", 1)):
             digits = groups[index] if len(groups) > index else None
             if digits is None:
-                clocks.append((default, None))
+                other = raw.get(name)
+                clocks.append((default, None if other is None else _span(other[1], len(other[0]))))
                 continue
-            clocks.append((self._number(digits, offset, name, default, found), _span(offset, len(digits))))
-            offset += len(digits) + 1
+            at = offsets[index]
+            clocks.append((self._number(digits, at, name, default, found), _span(at, len(digits))))
         halfmove = HalfmoveClock(*clocks[0])
         fullmove = FullmoveNumber(*clocks[1])
         position = self._make(
-            text, groups, offset, board, side_node, rights, ep_node, halfmove, fullmove, found
+            text, groups, offsets, board, side_node, rights, ep_node, halfmove, fullmove, found, extended
         )
         if found.errors or (found.fixes and not lenient):
             problems = sorted(found.errors + found.fixes, key=lambda d: d.span.offset if d.span else 0)
@@ -436,7 +686,7 @@ class FenReader:
         self,
         text: str,
         groups: tuple[str | None, ...],
-        offset: int,
+        offsets: tuple[int, ...],
         board: Board,
         side: Side,
         castling: CastlingRights,
@@ -444,12 +694,14 @@ class FenReader:
         halfmove: HalfmoveClock,
         fullmove: FullmoveNumber,
         found: _Findings,
+        extended: _Extended | None,
     ) -> Any:
-        return FenPosition(board, side, castling, ep, halfmove, fullmove, _span(0, len(text)))
+        nodes = extended.nodes if extended is not None else ()
+        return FenPosition(board, side, castling, ep, halfmove, fullmove, _span(0, len(text)), nodes)
 
-    def _board(self, placement: str, found: _Findings) -> Board:
+    def _board(self, placement: str, found: _Findings, base: int = 0) -> Board:
         rows = placement.split("/")
-        span = _span(0, len(placement))
+        span = _span(base, len(placement))
         if len(rows) != 8:
             found.error(
                 "FEN111",
@@ -461,7 +713,7 @@ class FenReader:
             )
             return Board(placement, span)
         canonical: list[str] | None = None
-        offset = 0
+        offset = base
         for i, row in enumerate(rows):
             width, merged = _rank_info(row)
             if width != 8:
@@ -631,3 +883,29 @@ def sanity_warnings(board: Board, label: str, *, final_ok: bool = False) -> list
                 )
             )
     return out
+
+
+def _find_position(tree: Tree[Any]) -> tuple[Tree[Any] | None, list[Tree[Any]]]:
+    """The ``position`` subtree of a user grammar's tree, and the subtrees beside its ancestors."""
+    if base_name(str(tree.data)) == "position":
+        return tree, []
+    for i, child in enumerate(tree.children):
+        if isinstance(child, Tree):
+            found, beside = _find_position(child)
+            if found is not None:
+                others = [c for j, c in enumerate(tree.children) if j != i and isinstance(c, Tree)]
+                return found, others + beside
+    return None, []
+
+
+def _grammar_hint(text: str, label: str) -> Callable[[UnexpectedInput], str | None]:
+    def hint(exc: UnexpectedInput) -> str:
+        if isinstance(exc, UnexpectedCharacters):
+            pos = exc.pos_in_stream or 0
+            if 0 <= pos < len(text):
+                lookalike = lookalike_hint(text[pos])
+                if lookalike is not None:
+                    return lookalike
+        return f"the text must follow the grammar {label} (your extension)"
+
+    return hint
