@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from dfen_testdata import load
 
@@ -42,7 +44,7 @@ def test_five_phase_turn(phase: dict[str, object]) -> None:
     dice = phase["dice"]
     assert pos.dice == (tuple(dice) if isinstance(dice, list) else None)
     assert pos.pool.rolled is (dice is not None)
-    assert pos.en_passant == idx(list(phase["en_passant"]))  # type: ignore[arg-type]
+    assert pos.en_passant == idx(list(phase["en_passant"]))  # type: ignore[call-overload]
     assert pos.halfmove_clock == 0 and pos.fullmove_number == 1
     assert dumps(pos) == phase["dfen"]
     assert str(pos).split(" ")[6] == phase["dice_field"]
@@ -69,7 +71,7 @@ def test_research_positions(case: dict[str, object]) -> None:
         pos = parse(text)
     assert pos.turn == case["turn"]
     assert pos.dice == (tuple(str(case["dice"])) if case["dice"] else None)
-    assert pos.en_passant == idx(list(case["en_passant"]))  # type: ignore[arg-type]
+    assert pos.en_passant == idx(list(case["en_passant"]))  # type: ignore[call-overload]
     assert dumps(pos) == case["canonical"]
     # Round trip: the canonical text parses strictly to the same position and is a fixed point.
     again = parse(str(case["canonical"]))
@@ -178,7 +180,7 @@ def test_dice_pool_is_a_multiset() -> None:
 def test_spans_point_at_fields() -> None:
     text = "rnbqkbnr/pppppppp/8/8/P1P5/8/1P1PPPPP/RNBQKBNR w KQkq c3a3 0 1 P"
     pos = parse(text)
-    for node, value in [
+    nodes: list[tuple[Any, str]] = [
         (pos.board, "rnbqkbnr/pppppppp/8/8/P1P5/8/1P1PPPPP/RNBQKBNR"),
         (pos.side, "w"),
         (pos.castling_rights, "KQkq"),
@@ -186,7 +188,8 @@ def test_spans_point_at_fields() -> None:
         (pos.halfmove, "0"),
         (pos.fullmove, "1"),
         (pos.pool, "P"),
-    ]:
+    ]
+    for node, value in nodes:
         assert node.span is not None
         assert text[node.span.offset : node.span.end] == value
         assert node.span.column == node.span.offset + 1
