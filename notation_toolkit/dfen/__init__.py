@@ -78,11 +78,7 @@ def canonicalize(
     With ``grammar`` (an extension grammar) the text keeps its own syntax: each known field is
     replaced in place by its canonical spelling.
     """
-    if grammar is not None:
-        canonical, _position, found = _READER.read_extended(text, grammar, lenient=True, max_input=max_input)
-        return canonical, found
-    position, fixes = _READER.read(text, lenient=True, max_input=max_input)
-    return str(position), fixes
+    return _READER.canonical(text, lenient=True, max_input=max_input, grammar=grammar)
 
 
 def format_text(
@@ -96,9 +92,7 @@ def format_text(
 
     With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
     """
-    if grammar is not None:
-        return _READER.read_extended(text, grammar, lenient=lenient, max_input=max_input)[0]
-    return str(parse(text, lenient=lenient, max_input=max_input))
+    return _READER.canonical(text, lenient=lenient, max_input=max_input, grammar=grammar)[0]
 
 
 def warnings(position: DfenPosition) -> list[Diagnostic]:

@@ -275,6 +275,26 @@ class FenReader:
         groups = match.groups() if match is not None else self._lalr_groups(text)
         return self._build(text, groups, _truthy(lenient))
 
+    def canonical(
+        self,
+        text: str,
+        *,
+        lenient: bool = False,
+        max_input: int | None = MAX_INPUT,
+        grammar: str | os.PathLike[str] | None = None,
+    ) -> tuple[str, list[Diagnostic]]:
+        """The canonical text of ``text`` and the fixes applied; raises a ``NotationError``.
+
+        With ``grammar`` the user's syntax is kept and the known fields are rewritten in place.
+        """
+        if grammar is not None:
+            canonical, _position, fixes = self.read_extended(
+                text, grammar, lenient=lenient, max_input=max_input
+            )
+            return canonical, fixes
+        position, fixes = self.read(text, lenient=lenient, max_input=max_input)
+        return str(position), fixes
+
     def _check_input(self, text: str, max_input: int | None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"{self.label} text must be a str, not {type(text).__name__}")
