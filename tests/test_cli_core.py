@@ -158,3 +158,23 @@ def test_console_script_runs_as_a_subprocess() -> None:
         check=True,
     )
     assert out.stdout.strip() == f"ntk {__version__}"
+
+
+def test_tour_of_the_shipped_examples_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    assert main(["tour", str(examples), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] is True
+    notations = {f["notation"] for f in data["files"]}
+    assert {"feen", "fen", "dfen", "fbr"} <= notations
+    invalid = [f for f in data["files"] if f["expect_invalid"]]
+    assert invalid and all(f["invalid"] + f["warnings"] > 0 for f in invalid)
+
+
+def test_tour_flags_a_file_that_does_not_behave(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "good.clitest").write_text("fine\nbad!\n")
+    (tmp_path / "invalid.clitest").write_text("also fine\n")
+    assert main(["tour", str(tmp_path), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    unexpected = {f["file"].rsplit("/", 1)[-1]: f["unexpected"] for f in data["files"]}
+    assert len(unexpected["good.clitest"]) == 1 and len(unexpected["invalid.clitest"]) == 1
