@@ -5,7 +5,8 @@ Implements rules R1-R17 and DFEN F1-F6 of the project's Dice Chess rules documen
 * ``Position`` - bitboards + mailbox, ``from_dfen``/``dfen``, ``generate``, ``push``/``pop``,
   ``legal_moves`` (the maximum-dice rule R8, semantics B), ``end_turn`` (R11), Zobrist ``key``.
 * ``Game`` - roll / play UCI micro-moves / end of turn / result / history; ``IllegalMoveError``.
-* ``turn_outcomes``/``iter_turns`` - whole turns; ``king_capture_probability`` - the chance node.
+* ``walk_turns`` (visitor walk), ``turn_outcomes``/``iter_turns`` - whole turns;
+  ``king_capture_probability`` - the chance node.
 * ``perft_die``/``perft_turns`` and their ``divide`` variants.
 """
 
@@ -24,6 +25,7 @@ from notation_toolkit.dicechess.turns import (
     iter_turns,
     king_capture_probability,
     turn_outcomes,
+    walk_turns,
 )
 
 __all__ = [
@@ -45,4 +47,5 @@ __all__ = [
     "perft_die",
     "perft_turns",
     "turn_outcomes",
+    "walk_turns",
 ]

@@ -11,10 +11,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from notation_toolkit.dicechess.dice import DIE, ROLL_OUTCOMES
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import PieceType
+from notation_toolkit.dicechess.turns import walk_turns
 
 
 def perft_die(pos: Position, die: PieceType, depth: int) -> int:
@@ -63,32 +66,29 @@ def perft_turns(pos: Position, depth: int) -> int:
     if pos.is_game_over:
         return 0
     if pos.pool:
-        return _turns_from(pos, depth, [])
+        return _turns_from(pos, depth)
     total = 0
     for outcome in ROLL_OUTCOMES:
         pos.set_pool(outcome.pool)
-        total += _turns_from(pos, depth, [])
+        total += _turns_from(pos, depth)
         pos.pop()
     return total
 
 
-def _turns_from(pos: Position, depth: int, path: list[int]) -> int:
-    moves = pos.legal_moves()
-    if not moves:
-        if depth == 1:
-            return 1
-        pos.end_turn()
-        n = perft_turns(pos, depth - 1)
-        pos.pop()
-        return n
+def _turns_from(pos: Position, depth: int) -> int:
     total = 0
-    for m in moves:
-        pos.push(m)
-        if pos.is_game_over:
-            total += 1 if depth == 1 else 0
-        else:
-            total += _turns_from(pos, depth, path)
-        pos.pop()
+
+    def visit(_path: Sequence[int]) -> None:
+        nonlocal total
+        if depth == 1:
+            total += 1
+        elif not pos.is_game_over:
+            # a king capture ends the game: no turns below it (counts 1 only at the last ply)
+            pos.end_turn()
+            total += perft_turns(pos, depth - 1)
+            pos.pop()
+
+    walk_turns(pos, visit)
     return total
 
 
@@ -100,7 +100,7 @@ def divide_turns(pos: Position, depth: int) -> list[tuple[str, int]]:
     if not pos.pool:
         for outcome in ROLL_OUTCOMES:
             pos.set_pool(outcome.pool)
-            out.append((outcome.letters, _turns_from(pos, depth, [])))
+            out.append((outcome.letters, _turns_from(pos, depth)))
             pos.pop()
         return out
     moves = pos.legal_moves()
@@ -108,7 +108,7 @@ def divide_turns(pos: Position, depth: int) -> list[tuple[str, int]]:
         return [("(pass)", perft_turns(_passed(pos), depth - 1) if depth > 1 else 1)]
     for m in moves:
         pos.push(m)
-        n = int(depth == 1) if pos.is_game_over else _turns_from(pos, depth, [])
+        n = int(depth == 1) if pos.is_game_over else _turns_from(pos, depth)
         pos.pop()
         out.append((uci(m), n))
     return out

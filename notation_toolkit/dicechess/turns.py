@@ -1,10 +1,13 @@
 """Full turns: every R8-legal micro-move sequence for a pool, the distinct resulting positions, and
 the chance-node question "can the side to move capture the king this turn?" over the 56 rolls.
+
+``walk_turns`` is the one depth-first walk over a turn's sequences; everything else here, the full-turn
+perft and the engine's max nodes are visitors of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -28,37 +31,86 @@ class TurnOutcome:
     king_captured: bool
 
 
+def walk_turns(
+    pos: Position,
+    visit: Callable[[Sequence[int]], object],
+    *,
+    kings_first: bool = False,
+    merge_transpositions: bool = False,
+) -> bool:
+    """Walk every R8-legal micro-move sequence of the current pool depth first; ``visit`` each end.
+
+    ``visit(path)`` is called once per sequence with ``pos`` standing at its end: after the last
+    micro-move of the turn, before R11 (``end_turn``), or right after a king capture (R17, then
+    ``pos.is_game_over``). ``path`` holds the sequence's move ints; it is reused by the walk, so copy
+    it to keep it. A pass (no legal micro-move, R10) is visited once with an empty ``path``. The
+    visitor may push and pop on ``pos`` (e.g. ``end_turn`` then ``pop``) but must leave it as found.
+    A truthy return value stops the whole walk.
+
+    Sequences come in ``legal_moves`` order. With ``kings_first``, the king captures of a step are
+    visited before its other micro-moves, so a visitor that stops on a king capture never walks past
+    the first step that offers one. With ``merge_transpositions``, a mid-turn position reached again
+    in another order (same Zobrist key and half-move clock) is not walked again: every distinct end
+    position is still visited, but not every sequence leading to it.
+
+    Returns True if the visitor stopped the walk. ``pos`` is restored either way.
+    """
+    path: list[int] = []
+    push = pos.push
+    pop = pos.pop
+    legal_moves = pos.legal_moves
+    board = pos.board
+    enemy_king = KING | ((pos.turn ^ 1) << 3)
+    seen: set[tuple[int, int]] | None = set() if merge_transpositions else None
+
+    def walk() -> bool:
+        moves = legal_moves()
+        if not moves:
+            return bool(visit(path))
+        if kings_first:
+            kings = [m for m in moves if board[(m >> 6) & 63] == enemy_king]
+            if kings:
+                moves = kings + [m for m in moves if board[(m >> 6) & 63] != enemy_king]
+        for m in moves:
+            final = board[(m >> 6) & 63] == enemy_king
+            push(m)
+            path.append(m)
+            # try/finally costs nothing in 3.11 and keeps ``pos`` whole when a visitor raises
+            # (the engine's time-out does)
+            try:
+                if final:
+                    stop = bool(visit(path))
+                elif seen is not None:
+                    ident = (pos.key, pos.halfmove)
+                    if ident in seen:
+                        stop = False
+                    else:
+                        seen.add(ident)
+                        stop = walk()
+                else:
+                    stop = walk()
+            finally:
+                path.pop()
+                pop()
+            if stop:
+                return True
+        return False
+
+    return walk()
+
+
 def iter_turns(pos: Position) -> Iterator[tuple[int, ...]]:
     """Yield every R8-legal micro-move sequence (move ints) from ``pos`` until the turn is over.
 
     A pass (no legal micro-move) yields the empty sequence once. ``pos`` is restored afterwards.
     """
-    path: list[int] = []
     found: list[tuple[int, ...]] = []
 
-    def visit() -> None:
+    def visit(path: Sequence[int]) -> None:
         found.append(tuple(path))
 
-    _walk(pos, path, visit)
+    walk_turns(pos, visit)
     yield from found
-
-
-def _walk(pos: Position, path: list[int], visit: Callable[[], None]) -> None:
-    moves = pos.legal_moves()
-    if not moves:
-        visit()
-        return
-    push = pos.push
-    pop = pos.pop
-    for m in moves:
-        push(m)
-        path.append(m)
-        if pos.is_game_over:
-            visit()
-        else:
-            _walk(pos, path, visit)
-        path.pop()
-        pop()
 
 
 def count_turns(pos: Position) -> tuple[int, int]:
@@ -66,7 +118,7 @@ def count_turns(pos: Position) -> tuple[int, int]:
     seen: set[tuple[int, int]] = set()
     sequences = 0
 
-    def visit() -> None:
+    def visit(_path: Sequence[int]) -> None:
         nonlocal sequences
         sequences += 1
         if pos.is_game_over:
@@ -76,7 +128,7 @@ def count_turns(pos: Position) -> tuple[int, int]:
             seen.add((pos.key, pos.halfmove))
             pos.pop()
 
-    _walk(pos, [], visit)
+    walk_turns(pos, visit)
     return sequences, len(seen)
 
 
@@ -87,9 +139,8 @@ def turn_outcomes(pos: Position) -> list[TurnOutcome]:
     clock keeps positions apart, since DFEN field 5 differs).
     """
     groups: dict[tuple[int, int], tuple[str, bool, list[tuple[str, ...]]]] = {}
-    path: list[int] = []
 
-    def visit() -> None:
+    def visit(path: Sequence[int]) -> None:
         line = tuple(uci(m) for m in path)
         if pos.is_game_over:
             ident = (pos.key, -1)
@@ -103,7 +154,7 @@ def turn_outcomes(pos: Position) -> list[TurnOutcome]:
             pos.pop()
         groups[ident][2].append(line)
 
-    _walk(pos, path, visit)
+    walk_turns(pos, visit)
     return [TurnOutcome(dfen, tuple(lines), over) for dfen, over, lines in groups.values()]
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from notation_toolkit.dicechess.engine.search import Engine, SearchResult
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
-from notation_toolkit.dicechess.tables import KING
+from notation_toolkit.dicechess.turns import walk_turns
 
 # Material for the greedy baseline (classical 1/3/3/5/9 in centipawns).
 _GREEDY_VALUES = (0, 100, 300, 300, 500, 900, 0)
@@ -57,46 +58,40 @@ class GreedyPlayer:
     def choose(self, pos: Position) -> tuple[str, ...]:
         """See ``Player.choose``."""
         work = pos.copy()
-        enemy_king = KING | ((work.turn ^ 1) << 3)
+        us = work.turn
+        start = _material(work, us)
         best_gain = -1
         best: list[tuple[int, ...]] = []
-        path: list[int] = []
+        won: list[tuple[int, ...]] = []
 
-        def walk(gain: int) -> tuple[int, ...] | None:
+        def visit(path: Sequence[int]) -> bool:
             nonlocal best_gain
-            moves = work.legal_moves()
-            if not moves:
-                if gain > best_gain:
-                    best_gain = gain
-                    best.clear()
-                if gain == best_gain:
-                    best.append(tuple(path))
-                return None
-            board = work.board
-            for m in moves:
-                if board[(m >> 6) & 63] == enemy_king:
-                    return (*path, m)
-            for m in moves:
-                to = (m >> 6) & 63
-                g = _GREEDY_VALUES[board[to] & 7]
-                promo = (m >> 12) & 7
-                if promo:
-                    g += _GREEDY_VALUES[promo] - _GREEDY_VALUES[1]
-                if m >> 18 == 2:  # en passant: the victim is not on the target square
-                    g += _GREEDY_VALUES[1]
-                work.push(m)
-                path.append(m)
-                won = walk(gain + g)
-                path.pop()
-                work.pop()
-                if won is not None:
-                    return won
-            return None
+            if work.is_game_over:
+                won.append(tuple(path))
+                return True
+            # own material only grows by promotion, the opponent's only shrinks by capture
+            gain = _material(work, us) - start
+            if gain > best_gain:
+                best_gain = gain
+                best.clear()
+            if gain == best_gain:
+                best.append(tuple(path))
+            return False
 
-        won = walk(0)
-        if won is not None:
-            return tuple(uci(m) for m in won)
+        if walk_turns(work, visit, kings_first=True):
+            return tuple(uci(m) for m in won[0])
         return tuple(uci(m) for m in self.rng.choice(best)) if best else ()
+
+
+def _material(pos: Position, color: int) -> int:
+    """``color``'s material minus the opponent's, in greedy values."""
+    own = pos.occ[color]
+    theirs = pos.occ[color ^ 1]
+    total = 0
+    for t in range(1, 6):
+        bb = pos.pieces[t]
+        total += _GREEDY_VALUES[t] * ((bb & own).bit_count() - (bb & theirs).bit_count())
+    return total
 
 
 class EnginePlayer:
