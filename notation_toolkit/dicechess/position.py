@@ -310,6 +310,47 @@ class Position:
         """True if ``color`` still has a king (a missing king marks a finished game, R17)."""
         return bool(self.pieces[KING] & self.occ[color])
 
+    def attacker_types(
+        self,
+        square: Square,
+        color: Color,
+        *,
+        among: Bitboard | None = None,
+        occupied: Bitboard | None = None,
+    ) -> int:
+        """Bit set (bit t = piece type t) of the types of ``color``'s pieces that attack ``square``.
+
+        A type is in the set when one of its pieces could capture on ``square`` with one die of that
+        type (R4): pawns by their diagonal capture (en passant is not an attack on a square), sliders
+        through empty squares only; castling never captures. On the enemy king's square this is the
+        set of dice that capture the king at once (R17). Pieces of either colour block.
+
+        ``among`` keeps only the attackers of ``color`` standing on those squares and ``occupied``
+        replaces the blockers, to ask about a board that differs slightly from this one (e.g. after a
+        micro-move not played yet) without make/unmake.
+        """
+        occ = self.occ
+        own = occ[color] if among is None else occ[color] & among
+        if occupied is None:
+            occupied = occ[0] | occ[1]
+        pieces = self.pieces
+        bits = 0
+        if PAWN_ATTACKS[color ^ 1][square] & pieces[PAWN] & own:
+            bits |= 1 << PAWN
+        if KNIGHT_ATTACKS[square] & pieces[KNIGHT] & own:
+            bits |= 1 << KNIGHT
+        if KING_ATTACKS[square] & pieces[KING] & own:
+            bits |= 1 << KING
+        diag = BISHOP_TABLES[square][occupied & BISHOP_MASKS[square]]
+        line = ROOK_TABLES[square][occupied & ROOK_MASKS[square]]
+        if diag & pieces[BISHOP] & own:
+            bits |= 1 << BISHOP
+        if line & pieces[ROOK] & own:
+            bits |= 1 << ROOK
+        if (diag | line) & pieces[QUEEN] & own:
+            bits |= 1 << QUEEN
+        return bits
+
     @property
     def is_game_over(self) -> bool:
         """True once a king has been captured (R17)."""
@@ -350,22 +391,35 @@ class Position:
             self._gen_pieces(DIE[piece_type], out)
         return out
 
+    def generate_pieces(
+        self, pool: int, *, origins: Bitboard = BB_ALL, targets: Bitboard = BB_ALL
+    ) -> list[int]:
+        """Pseudo-legal micro-moves of knights, bishops, rooks, queens and kings for the die types in
+        ``pool`` (no pawns, no castling), of the pieces standing on ``origins`` to squares in ``targets``.
+        """
+        out: list[int] = []
+        self._gen_pieces(pool, out, origins, targets)
+        return out
+
     def _gen_type(self, t: PieceType, out: list[int]) -> None:
         if t == PAWN:
             self._gen_pawns(out)
         else:
             self._gen_pieces(DIE[t], out)
 
-    def _gen_pieces(self, pool: int, out: list[int]) -> None:
+    def _gen_pieces(
+        self, pool: int, out: list[int], origins: Bitboard = BB_ALL, targets: Bitboard = BB_ALL
+    ) -> None:
         # One fused loop over knights, bishops, rooks, queens and kings (the hot path of R8):
         # bit scans go from the most significant bit, which costs one int method call per square.
         us = self.turn
         occ = self.occ
         own = occ[us]
         occupied = own | occ[us ^ 1]
-        notown = ~own & BB_ALL
+        notown = ~own & targets
         pieces = self.pieces
         append = out.append
+        own &= origins
         for t in (KNIGHT, BISHOP, ROOK, QUEEN, KING):
             if not (pool >> (2 * t)) & 3:
                 continue

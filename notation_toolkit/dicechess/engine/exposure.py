@@ -29,7 +29,6 @@ from notation_toolkit.dicechess.dice import DIE, ROLL_OUTCOMES
 from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_EN_PASSANT
 from notation_toolkit.dicechess.position import POOL_SIZE, Position
 from notation_toolkit.dicechess.tables import (
-    BB_ALL,
     BISHOP,
     BISHOP_MASKS,
     BISHOP_TABLES,
@@ -39,7 +38,6 @@ from notation_toolkit.dicechess.tables import (
     KNIGHT_ATTACKS,
     PAWN,
     PAWN_ATTACKS,
-    QUEEN,
     ROOK,
     ROOK_MASKS,
     ROOK_TABLES,
@@ -97,75 +95,35 @@ def any_type_weight(type_bits: int) -> int:
     return _WEIGHT_BY_TYPES[type_bits]
 
 
-def attack_types(pos: Position, king_sq: int, attacker: int) -> int:
-    """Bit set (bit t = piece type t) of the attacker's piece types that can capture on ``king_sq`` now."""
-    occ = pos.occ
-    own = occ[attacker]
-    occupied = own | occ[attacker ^ 1]
-    pieces = pos.pieces
-    bits = 0
-    if PAWN_ATTACKS[attacker ^ 1][king_sq] & pieces[PAWN] & own:
-        bits |= 1 << PAWN
-    if KNIGHT_ATTACKS[king_sq] & pieces[KNIGHT] & own:
-        bits |= 1 << KNIGHT
-    if KING_ATTACKS[king_sq] & pieces[KING] & own:
-        bits |= 1 << KING
-    diag = BISHOP_TABLES[king_sq][occupied & BISHOP_MASKS[king_sq]]
-    line = ROOK_TABLES[king_sq][occupied & ROOK_MASKS[king_sq]]
-    if diag & pieces[BISHOP] & own:
-        bits |= 1 << BISHOP
-    if line & pieces[ROOK] & own:
-        bits |= 1 << ROOK
-    if (diag | line) & pieces[QUEEN] & own:
-        bits |= 1 << QUEEN
-    return bits
-
-
 _pool_size = POOL_SIZE.__getitem__
 
 
 def _attack_types_after(pos: Position, m: int, king_sq: int, attacker: int) -> int:
-    """``attack_types`` of the position after the non-castling micro-move ``m``, without playing it."""
+    """``attacker_types`` of the king square after the non-castling micro-move ``m``, without playing it."""
     frm = m & 63
     to = (m >> 6) & 63
-    fb = 1 << frm
     tb = 1 << to
-    occ = pos.occ
-    own = (occ[attacker] & ~fb) | tb
-    occupied = (occ[attacker ^ 1] | own) & ~fb | tb
+    occupied = (pos.occ[0] | pos.occ[1]) & ~(1 << frm) | tb
     if m >> 18 == FLAG_EN_PASSANT:
         occupied &= ~(1 << (to - 8 if attacker == WHITE else to + 8))
-    promo = (m >> 12) & 7
-    moved = promo or (m >> 15) & 7
-    pieces = pos.pieces
-    rest = own & ~tb
-    bits = 0
-    if PAWN_ATTACKS[attacker ^ 1][king_sq] & pieces[PAWN] & rest:
-        bits |= 1 << PAWN
-    if KNIGHT_ATTACKS[king_sq] & pieces[KNIGHT] & rest:
-        bits |= 1 << KNIGHT
-    if KING_ATTACKS[king_sq] & pieces[KING] & rest:
-        bits |= 1 << KING
-    diag = BISHOP_TABLES[king_sq][occupied & BISHOP_MASKS[king_sq]]
-    line = ROOK_TABLES[king_sq][occupied & ROOK_MASKS[king_sq]]
-    if diag & pieces[BISHOP] & rest:
-        bits |= 1 << BISHOP
-    if line & pieces[ROOK] & rest:
-        bits |= 1 << ROOK
-    if (diag | line) & pieces[QUEEN] & rest:
-        bits |= 1 << QUEEN
+    # the pieces that stay put, on the board after the move ...
+    bits = pos.attacker_types(king_sq, attacker, among=~((1 << frm) | tb), occupied=occupied)
+    # ... and the moved piece (or the piece it promotes to) on its new square
+    moved = (m >> 12) & 7 or (m >> 15) & 7
+    if bits >> moved & 1:
+        return bits
     if moved == PAWN:
         hit = PAWN_ATTACKS[attacker ^ 1][king_sq] & tb
     elif moved == KNIGHT:
         hit = KNIGHT_ATTACKS[king_sq] & tb
     elif moved == KING:
         hit = KING_ATTACKS[king_sq] & tb
-    elif moved == BISHOP:
-        hit = diag & tb
-    elif moved == ROOK:
-        hit = line & tb
     else:
-        hit = (diag | line) & tb
+        hit = 0
+        if moved != ROOK:
+            hit = BISHOP_TABLES[king_sq][occupied & BISHOP_MASKS[king_sq]] & tb
+        if moved != BISHOP and not hit:
+            hit = ROOK_TABLES[king_sq][occupied & ROOK_MASKS[king_sq]] & tb
     if hit:
         bits |= 1 << moved
     return bits
@@ -177,45 +135,12 @@ def _near_moves(pos: Position, allowed: int, near: int, lines: int) -> list[int]
     A move qualifies if it lands on ``near`` (a line or knight square of the king) or leaves a square of
     ``lines`` (the first blocker of a line), plus en passant and castling; see the module docstring.
     """
-    us = pos.turn
-    occ = pos.occ
-    own = occ[us]
-    occupied = own | occ[us ^ 1]
-    notown = ~own & BB_ALL
-    pieces = pos.pieces
-    out: list[int] = []
+    # pieces that block a line of the king may go anywhere, the others only onto ``near``
+    out = pos.generate_pieces(allowed, origins=lines)
+    out += pos.generate_pieces(allowed, origins=~lines, targets=near)
     append = out.append
-    for t in (KNIGHT, BISHOP, ROOK, QUEEN, KING):
-        if not (allowed >> (2 * t)) & 3:
-            continue
-        bb = pieces[t] & own
-        base = t << 15
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            frm = low.bit_length() - 1
-            if t == KNIGHT:
-                targets = KNIGHT_ATTACKS[frm]
-            elif t == KING:
-                targets = KING_ATTACKS[frm]
-            elif t == BISHOP:
-                targets = BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
-            elif t == ROOK:
-                targets = ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
-            else:
-                targets = (
-                    BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
-                    | ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
-                )
-            targets &= notown
-            if not low & lines:
-                targets &= near
-            mb = base | frm
-            while targets:
-                lt = targets & -targets
-                targets ^= lt
-                append(mb | ((lt.bit_length() - 1) << 6))
-    if allowed & (3 << 2) and pieces[PAWN] & own:
+    us = pos.turn
+    if allowed & (3 << 2) and pos.pieces[PAWN] & pos.occ[us]:
         for m in pos.generate_type(PAWN):
             if (near >> ((m >> 6) & 63)) & 1 or (lines >> (m & 63)) & 1:
                 append(m)
@@ -283,7 +208,7 @@ class _Finder:
             recurse = depth and size <= 1
             if flag == FLAG_CASTLING or recurse:
                 pos.push(m)
-                bits = attack_types(pos, king_sq, attacker)
+                bits = pos.attacker_types(king_sq, attacker)
             else:
                 bits = _attack_types_after(pos, m, king_sq, attacker)
             if bits:
@@ -385,7 +310,7 @@ def _two_dice_mask(pos: Position) -> int:
     king_sq = _target_king(pos)
     if king_sq < 0:
         return 0
-    hits = TYPE_SET_MASK[attack_types(pos, king_sq, attacker)]
+    hits = TYPE_SET_MASK[pos.attacker_types(king_sq, attacker)]
     if hits == ALL_OUTCOMES:
         return hits
     finder = _Finder(pos, king_sq, attacker, ALL_OUTCOMES & ~hits)
