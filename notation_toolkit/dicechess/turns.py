@@ -61,34 +61,58 @@ def walk_turns(
     legal_moves = pos.legal_moves
     board = pos.board
     enemy_king = KING | ((pos.turn ^ 1) << 3)
-    seen: set[tuple[int, int]] | None = set() if merge_transpositions else None
+    # mid-turn positions already walked: Zobrist key with the clock above it (the key lacks the clock)
+    seen: set[int] | None = set() if merge_transpositions else None
 
     def walk() -> bool:
         moves = legal_moves()
         if not moves:
             return bool(visit(path))
-        if kings_first:
-            kings = [m for m in moves if board[(m >> 6) & 63] == enemy_king]
-            if kings:
-                moves = kings + [m for m in moves if board[(m >> 6) & 63] != enemy_king]
         for m in moves:
-            final = board[(m >> 6) & 63] == enemy_king
+            if board[(m >> 6) & 63] == enemy_king:
+                return walk_with_king_captures(moves)
+        # the common step: no move ends the game, every move goes one step deeper
+        for m in moves:
             push(m)
             path.append(m)
             # try/finally costs nothing in 3.11 and keeps ``pos`` whole when a visitor raises
             # (the engine's time-out does)
             try:
-                if final:
-                    stop = bool(visit(path))
-                elif seen is not None:
-                    ident = (pos.key, pos.halfmove)
+                if seen is None:
+                    stop = walk()
+                else:
+                    ident = pos.key | (pos.halfmove << 64)
                     if ident in seen:
                         stop = False
                     else:
                         seen.add(ident)
                         stop = walk()
+            finally:
+                path.pop()
+                pop()
+            if stop:
+                return True
+        return False
+
+    def walk_with_king_captures(moves: list[int]) -> bool:
+        if kings_first:
+            moves = sorted(moves, key=lambda m: board[(m >> 6) & 63] != enemy_king)
+        for m in moves:
+            final = board[(m >> 6) & 63] == enemy_king
+            push(m)
+            path.append(m)
+            try:
+                if final:
+                    stop = bool(visit(path))
                 else:
-                    stop = walk()
+                    ident = pos.key | (pos.halfmove << 64)
+                    if seen is None:
+                        stop = walk()
+                    elif ident in seen:
+                        stop = False
+                    else:
+                        seen.add(ident)
+                        stop = walk()
             finally:
                 path.pop()
                 pop()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -34,6 +35,7 @@ from notation_toolkit.dicechess.engine.exposure import capture_mask_lower, captu
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import BLACK, KING
+from notation_toolkit.dicechess.turns import walk_turns
 
 DRAW_CLOCK: Final = 100
 _DEEPEN_FACTOR: Final = 56.0
@@ -277,42 +279,32 @@ class Engine:
     def _choices(self, pos: Position) -> tuple[list[_Choice], tuple[int, ...] | None]:
         """Distinct end-of-turn positions of the pool (cheaply evaluated), or a king-capture line."""
         found: dict[int, _Choice] = {}
-        path: list[int] = []
-        enemy_king = KING | ((pos.turn ^ 1) << 3)
-        board = pos.board
         win: list[tuple[int, ...]] = []
+        pieces = pos.pieces
+        occ = pos.occ
+        them = pos.turn ^ 1
 
-        def walk() -> bool:
-            moves = pos.legal_moves()
-            if not moves:
-                self._tick()
-                pos.end_turn()
-                ident = pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)]
-                if ident not in found:
-                    if pos.halfmove >= DRAW_CLOCK:
-                        found[ident] = _Choice(tuple(path), 0.0, 0.0, 2, draw=True, ident=ident)
-                    else:
-                        cheap, static = cheap_leaf(pos)
-                        found[ident] = _Choice(tuple(path), -cheap, static, ident=ident)
-                pos.pop()
-                return False
-            for m in moves:
-                if board[(m >> 6) & 63] == enemy_king:
-                    win.append((*path, m))
-                    return True
-            for m in moves:
-                pos.push(m)
-                path.append(m)
-                stop = walk()
-                path.pop()
-                pos.pop()
-                if stop:
-                    return True
+        def visit(path: Sequence[int]) -> bool:
+            if not path:
+                return False  # a pass: the caller values it
+            if not pieces[KING] & occ[them]:  # the last move took the king
+                win.append(tuple(path))
+                return True
+            self._tick()
+            pos.end_turn()
+            ident = pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)]
+            if ident not in found:
+                if pos.halfmove >= DRAW_CLOCK:
+                    found[ident] = _Choice(tuple(path), 0.0, 0.0, 2, draw=True, ident=ident)
+                else:
+                    cheap, static = cheap_leaf(pos)
+                    found[ident] = _Choice(tuple(path), -cheap, static, ident=ident)
+            pos.pop()
             return False
 
-        if pos.legal_moves():
-            walk()
-        if win:
+        # King captures first: a turn that can take the king is a win (R17) whatever else it could do.
+        # Merged transpositions only skip sequences whose end positions were already found.
+        if walk_turns(pos, visit, kings_first=True, merge_transpositions=True):
             return [], win[0]
         return list(found.values()), None
 
