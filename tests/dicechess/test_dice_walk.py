@@ -1,4 +1,4 @@
-"""The public turn walk (``walk_turns``) and ``Position.attacker_types``.
+"""The public turn walk (``walk_turns``), ``Position.attacker_types`` and ``Position.generate_pieces``.
 
 ``walk_turns`` is checked against ``iter_turns``/``count_turns`` and the brute-force-backed counts of
 test_dice_turns (start position, PPP: 3376 sequences, 688 distinct end positions), and for its
@@ -16,8 +16,9 @@ from dicechess_randomplay import sample_positions
 from dicechess_testdata import START
 
 from notation_toolkit.dicechess import Position, iter_turns, walk_turns
-from notation_toolkit.dicechess.moves import uci
-from notation_toolkit.dicechess.tables import BLACK, KING, WHITE
+from notation_toolkit.dicechess.dice import DIE
+from notation_toolkit.dicechess.moves import FLAG_CASTLING, uci
+from notation_toolkit.dicechess.tables import BLACK, KING, KNIGHT, PAWN, ROOK, WHITE
 
 chess = pytest.importorskip("chess")
 
@@ -241,3 +242,35 @@ def test_attacker_types_among_and_occupied_match_the_played_move() -> None:
     assert guessed == played == (1 << 4) | (1 << 3) | (1 << 2)
     # ``among`` never adds the other colour's pieces
     assert pos.attacker_types(4, BLACK, among=pos.occ[WHITE]) == 0
+
+
+# ---------------------------------------------------------------- generate_pieces
+
+ALL_DICE = sum(DIE[t] for t in range(1, 7))
+
+
+def test_generate_pieces_is_generate_without_pawns_and_castling() -> None:
+    for text in POSITIONS[:60]:
+        pos = Position.from_dfen(text)
+        expected = [m for m in pos.generate(ALL_DICE) if (m >> 15) & 7 != PAWN and m >> 18 != FLAG_CASTLING]
+        assert sorted(pos.generate_pieces(ALL_DICE)) == sorted(expected), text
+
+
+def test_generate_pieces_filters_origins_and_targets() -> None:
+    # White: knight b1, bishop c1, rook h1 (a pool of N and R dice; the bishop has no die)
+    pos = Position.from_dfen("4k3/8/8/8/8/8/6PP/1NB1K2R w - - 0 1")
+    pool = DIE[KNIGHT] + DIE[ROOK]
+    names = {uci(m) for m in pos.generate_pieces(pool)}
+    assert names == {"b1a3", "b1c3", "b1d2", "h1f1", "h1g1"}
+    b1, h1 = 1 << 1, 1 << 7
+    assert {uci(m) for m in pos.generate_pieces(pool, origins=b1)} == {"b1a3", "b1c3", "b1d2"}
+    third_rank_and_f1 = (0xFF << 16) | (1 << 5)
+    assert {uci(m) for m in pos.generate_pieces(pool, targets=third_rank_and_f1)} == {
+        "b1a3",
+        "b1c3",
+        "h1f1",
+    }
+    assert {uci(m) for m in pos.generate_pieces(pool, origins=~h1, targets=third_rank_and_f1)} == {
+        "b1a3",
+        "b1c3",
+    }
