@@ -64,14 +64,15 @@ def walk_turns(
     # mid-turn positions already walked: Zobrist key with the clock above it (the key lacks the clock)
     seen: set[int] | None = set() if merge_transpositions else None
 
-    def walk() -> bool:
-        moves = legal_moves()
-        if not moves:
-            return bool(visit(path))
-        for m in moves:
-            if board[(m >> 6) & 63] == enemy_king:
-                return walk_with_king_captures(moves)
-        # the common step: no move ends the game, every move goes one step deeper
+    def walk(moves: list[int] | None = None) -> bool:
+        if moves is None:
+            moves = legal_moves()
+            if not moves:
+                return bool(visit(path))
+            for m in moves:
+                if board[(m >> 6) & 63] == enemy_king:
+                    return walk_with_king_captures(moves)
+        # no move of ``moves`` ends the game: each one goes a step deeper
         for m in moves:
             push(m)
             path.append(m)
@@ -95,30 +96,28 @@ def walk_turns(
         return False
 
     def walk_with_king_captures(moves: list[int]) -> bool:
+        # the rare step where some moves end the game (R17): those are visited, runs of the others
+        # walked, in legal order or with the captures first
         if kings_first:
             moves = sorted(moves, key=lambda m: board[(m >> 6) & 63] != enemy_king)
+        rest: list[int] = []
         for m in moves:
-            final = board[(m >> 6) & 63] == enemy_king
+            if board[(m >> 6) & 63] != enemy_king:
+                rest.append(m)
+                continue
+            if rest and walk(rest):
+                return True
+            rest = []
             push(m)
             path.append(m)
             try:
-                if final:
-                    stop = bool(visit(path))
-                else:
-                    ident = pos.key | (pos.halfmove << 64)
-                    if seen is None:
-                        stop = walk()
-                    elif ident in seen:
-                        stop = False
-                    else:
-                        seen.add(ident)
-                        stop = walk()
+                stop = bool(visit(path))
             finally:
                 path.pop()
                 pop()
             if stop:
                 return True
-        return False
+        return bool(rest) and walk(rest)
 
     return walk()
 
