@@ -135,11 +135,12 @@ def _near_moves(pos: Position, allowed: int, near: int, lines: int) -> list[int]
     A move qualifies if it lands on ``near`` (a line or knight square of the king) or leaves a square of
     ``lines`` (the first blocker of a line), plus en passant and castling; see the module docstring.
     """
-    # pieces that block a line of the king may go anywhere, the others only onto ``near``
-    out = pos.generate_pieces(allowed, origins=lines)
-    out += pos.generate_pieces(allowed, origins=~lines, targets=near)
-    append = out.append
     us = pos.turn
+    # pieces that block a line of the king may go anywhere, the others only onto ``near``
+    out = pos.generate_pieces(allowed, origins=~lines, targets=near)
+    if lines & pos.occ[us]:
+        out += pos.generate_pieces(allowed, origins=lines)
+    append = out.append
     if allowed & (3 << 2) and pos.pieces[PAWN] & pos.occ[us]:
         for m in pos.generate_type(PAWN):
             if (near >> ((m >> 6) & 63)) & 1 or (lines >> (m & 63)) & 1:
