@@ -10,7 +10,7 @@ from rich.text import Text
 from notation_toolkit.dicechess.dice import count
 from notation_toolkit.dicechess.moves import MicroMove
 from notation_toolkit.dicechess.position import Position
-from notation_toolkit.dicechess.tables import BLACK, DIE_LETTERS, PIECE_NAMES, PIECE_SYMBOLS, SQUARE_NAMES
+from notation_toolkit.dicechess.tables import BLACK, DIE_LETTERS, PIECE_NAMES, PIECE_SYMBOLS, SQUARE_BY_NAME
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
 _GLYPHS = {
@@ -91,9 +91,8 @@ def moves_table(moves: list[MicroMove]) -> Table:
 
 def squares_of(moves: Iterable[str]) -> set[int]:
     """From- and to-squares of UCI micro-moves (to highlight the last turn)."""
-    names = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
     out: set[int] = set()
     for m in moves:
-        out.add(names[m[:2]])
-        out.add(names[m[2:4]])
+        out.add(SQUARE_BY_NAME[m[:2]])
+        out.add(SQUARE_BY_NAME[m[2:4]])
     return out
