@@ -55,10 +55,6 @@ def parse(
     ``grammar``: the path of your own ``.lark`` file that ``%import``s ``dfen`` and ``%extend``s /
     ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
     checked as usual and the rules it adds appear in ``DfenPosition.extensions`` as ``GenericNode``s.
-
-    ``grammar``: the path of your own ``.lark`` file that ``%import``s ``dfen`` and ``%extend``s /
-    ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
-    checked as usual and the rules it adds appear in ``DfenPosition.extensions`` as ``GenericNode``s.
     """
     position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input, grammar=grammar)
     result: DfenPosition = position
