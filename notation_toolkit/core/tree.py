@@ -1,28 +1,21 @@
-"""Generic helpers over AST dataclasses: a node for unknown rules, rich trees and plain data."""
+"""Generic helpers over AST dataclasses: rich trees and plain data.
+
+``GenericNode`` lives in ``core.ast`` and is re-exported here for code written before it moved.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from notation_toolkit.core.ast import GenericNode
 from notation_toolkit.core.span import Span
+
+__all__ = ["GenericNode", "to_data", "to_rich_tree"]
 
 if TYPE_CHECKING:
     from rich.tree import Tree as RichTree
-
-
-@dataclass(frozen=True, slots=True)
-class GenericNode:
-    """A node for a rule that a user's extension grammar adds and no handler knows.
-
-    Extensions then work without code: the new syntax appears in the AST under its rule name.
-    """
-
-    rule: str
-    children: tuple[object, ...]
-    span: Span | None = field(default=None, compare=False)
 
 
 _MAX_CHILDREN = 200
