@@ -1,33 +1,102 @@
-"""The registry of diagnostic codes and their long explanations (``ntk explain CODE``)."""
+"""The registry of diagnostic codes: explanations (``ntk explain CODE``) and message templates.
+
+A code is registered once with its title, its explanation and the templates of its messages, and
+every diagnostic of that code is built from them (``CODE.diagnostic(span=..., **params)``), so the
+wording of a code lives in one place and no caller pastes phrases together:
+
+>>> demo = CodeInfo(
+...     "DEMO001", "a demonstration", "Only for this example.",
+...     messages={"": "{what} at column {column} is not allowed"},
+...     hints={"": "remove {what}"},
+... )  # a notation calls register_code(...) with the same arguments
+>>> d = demo.diagnostic(what="a tab character", column=3)
+>>> d.message, d.hint
+('a tab character at column 3 is not allowed', 'remove a tab character')
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+
+if TYPE_CHECKING:
+    from notation_toolkit.core.span import Span
+
+_HINT_UNSET = "\0unset"
 
 
 @dataclass(frozen=True, slots=True)
 class CodeInfo:
-    """What a diagnostic code means: a one-line title and a longer explanation (markdown)."""
+    """What a diagnostic code means, and how its messages are worded.
+
+    ``title`` is one line and ``explanation`` markdown (``ntk explain``). ``messages`` maps a
+    template name to a ``str.format`` template with named fields; most codes have one template,
+    named ``""``; a code whose cases read differently (the input is empty / ends with a space)
+    names each case. ``hints`` holds the default hint of a template (by the same name).
+    """
 
     code: str
     title: str
     explanation: str
+    messages: Mapping[str, str] = field(default_factory=dict)
+    hints: Mapping[str, str] = field(default_factory=dict)
+
+    def message(self, template: str = "", /, **params: object) -> str:
+        """The message of ``template`` with ``params`` filled in."""
+        try:
+            pattern = self.messages[template]
+        except KeyError:
+            raise KeyError(f"diagnostic code {self.code} has no message template {template!r}") from None
+        return pattern.format(**params)
+
+    def diagnostic(
+        self,
+        template: str = "",
+        /,
+        *,
+        span: Span | None = None,
+        field: str | None = None,
+        hint: str | None = _HINT_UNSET,
+        fix: Fix | None = None,
+        severity: Severity = Severity.ERROR,
+        **params: object,
+    ) -> Diagnostic:
+        """A diagnostic of this code: the message of ``template`` filled with ``params``.
+
+        ``hint`` defaults to the template's hint (filled with the same ``params``); pass a string
+        to replace it or ``None`` to give no hint.
+        """
+        if hint == _HINT_UNSET:
+            pattern = self.hints.get(template)
+            hint = pattern.format(**params) if pattern is not None else None
+        return Diagnostic(self.code, self.message(template, **params), span, severity, hint, fix, field)
 
 
 _CODES: dict[str, CodeInfo] = {}
 
 
-def register_code(code: str, title: str, explanation: str) -> None:
-    """Register (or re-register identically) a diagnostic code.
+def register_code(
+    code: str,
+    title: str,
+    explanation: str,
+    *,
+    messages: Mapping[str, str] | None = None,
+    hints: Mapping[str, str] | None = None,
+) -> CodeInfo:
+    """Register (or re-register identically) a diagnostic code; return its ``CodeInfo``.
 
     Registering a different meaning under an existing code is a programming error: codes are
     stable identifiers users search for.
     """
-    info = CodeInfo(code, title, explanation.strip())
+    info = CodeInfo(code, title, explanation.strip(), dict(messages or {}), dict(hints or {}))
     old = _CODES.get(code)
     if old is not None and old != info:
         raise RuntimeError(f"diagnostic code {code} registered twice with different meanings")
     _CODES[code] = info
+    return info
 
 
 def get_code(code: str) -> CodeInfo | None:

@@ -5,6 +5,10 @@ finds them (source checkout, ``pip install .`` or ``pip install -e .``), builds 
 (grammar, start rule, options), lets users' own grammar files ``%import`` and ``%extend`` /
 ``%override`` the shipped ones, and turns Lark's exceptions into ``NotationError`` diagnostics
 written in the user's words: Lark's terminal names never reach a user.
+
+What is built from a grammar is cached on disk (``core.cache``): the Lark parser (Lark's own
+``cache=``, one file per grammar content, start rule and options) and the fast-path regexes
+(``grammar_regexes``), so the first parse of a process pays no grammar construction.
 """
 
 from __future__ import annotations
@@ -15,22 +19,17 @@ import threading
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-from lark import Lark, Token, Transformer
-from lark.exceptions import (
-    LarkError,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
-from lark.lexer import PatternStr
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ParseError
 from notation_toolkit.core.span import Span
+
+if TYPE_CHECKING:
+    # Lark is imported where it is used: a valid input read by a fast path never needs it, and
+    # importing it costs about 25 ms of every command's start-up.
+    from lark import Lark, Token, Transformer
+    from lark.exceptions import LarkError, UnexpectedInput
 
 
 def _find_grammar_dir() -> Path:
@@ -111,9 +110,14 @@ def load_parser(
 
     ``grammar`` is a shipped grammar name or the path of a user ``.lark`` file, which may
     ``%import`` shipped grammars by name. Positions are propagated so every tree node has a span.
-    Parsers are cached in-process per (file, modification time, start, options) and LALR tables
-    are cached on disk by Lark (``cache=True``).
+    Parsers are cached in-process per (file, modification time, start, options); LALR parsers
+    without a transformer are also cached on disk with Lark's ``cache=`` in the per-user cache
+    directory (``core.cache``), keyed by the content of the grammar and of every grammar it
+    imports, so an edited user grammar is rebuilt. ``cache=False`` turns the disk cache off.
     """
+    from lark import Lark
+    from lark.exceptions import LarkError
+
     path = grammar_path(grammar, search_paths)
     options: dict[str, Any] = {"propagate_positions": True, "maybe_placeholders": False}
     options.update(lark_options)
@@ -133,8 +137,8 @@ def load_parser(
         return cached
     try:
         text = path.read_text(encoding="utf-8")
-        if parser == "lalr" and transformer is None:
-            options.setdefault("cache", True)
+        if parser == "lalr" and transformer is None and options.get("cache", True) is True:
+            options["cache"] = _lark_cache_file(path, text, imports, start, options)
         lark = Lark(
             text,
             start=start,
@@ -153,6 +157,115 @@ def load_parser(
     with _lock:
         _parsers[key] = lark
     return lark
+
+
+def _lark_cache_file(
+    path: Path, text: str, imports: Sequence[Path], start: str, options: Mapping[str, Any]
+) -> str | bool:
+    # Lark checks the grammar's hash itself when it loads the file; the file name is keyed too
+    # so that grammars and option sets never overwrite one another's entries.
+    from notation_toolkit.core import cache
+
+    shown = {k: v for k, v in options.items() if k != "cache"}
+    key = cache.fingerprint(
+        grammar_sources(path, imports), start, repr(sorted((k, repr(v)) for k, v in shown.items()))
+    )
+    target = cache.cache_file("lark", key, ".pickle")
+    return str(target) if target is not None else False
+
+
+def grammar_sources(path: Path, imports: Sequence[Path] | None = None) -> str:
+    """The text of a grammar file and of every grammar it ``%import``\\ s (for cache keys)."""
+    imports = search_path() if imports is None else imports
+    parts: list[str] = []
+    for current in _imported_files(path.resolve(), imports):
+        try:
+            parts.append(f"{current}\n{current.read_text(encoding='utf-8')}")
+        except OSError:
+            parts.append(f"{current}\n<unreadable>")
+    return "\n\0".join(parts)
+
+
+def _imported_files(path: Path, imports: Sequence[Path]) -> list[Path]:
+    """``path`` and the grammar files it imports, transitively, in a stable order."""
+    seen: list[Path] = []
+    todo = [path]
+    while todo:
+        current = todo.pop(0)
+        if current in seen:
+            continue
+        seen.append(current)
+        try:
+            text = current.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        for relative, dotted in _IMPORT.findall(text):
+            parts = dotted.split(".")
+            # `%import a.b.C` names module a.b and symbol C; `%import a.b (C, D)` names module a.b.
+            for n in (len(parts), len(parts) - 1):
+                if n <= 0:
+                    continue
+                rel = Path(*parts[:n]).with_suffix(".lark")
+                bases = [current.parent] if relative else [current.parent, *imports]
+                for base in bases:
+                    cand = base / rel
+                    if cand.is_file():
+                        todo.append(cand.resolve())
+                        break
+    return seen
+
+
+_regex_memo: dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], dict[str, str]] = {}
+
+
+def grammar_regexes(
+    grammar: str | os.PathLike[str],
+    rules: Sequence[str] = (),
+    terminals: Sequence[str] = (),
+    *,
+    start: str = "start",
+) -> dict[str, str]:
+    """Regex sources for ``rules`` (``core.regular.compile_regex``) and ``terminals`` of a grammar.
+
+    This is what a notation's fast path is compiled from. The sources are cached on disk under the
+    content of the grammar (and its imports), so a process that only reads valid input never builds
+    the grammar. Terminals are found by base name (``EPIN`` finds ``feen__EPIN``).
+    """
+    path = grammar_path(grammar)
+    memo_key = (str(path), start, tuple(rules), tuple(terminals))
+    with _lock:
+        found = _regex_memo.get(memo_key)
+    if found is not None:
+        return found
+    from notation_toolkit.core import cache
+
+    key = cache.fingerprint(grammar_sources(path), "regexes", start, *rules, "|", *terminals)
+    stored = cache.read_json("regex", key)
+    wanted = [*rules, *terminals]
+    if isinstance(stored, dict) and all(isinstance(stored.get(k), str) for k in wanted):
+        result = {k: str(stored[k]) for k in wanted}
+    else:
+        result = _build_regexes(path, start, rules, terminals)
+        cache.write_json("regex", key, result)
+    with _lock:
+        _regex_memo[memo_key] = result
+    return result
+
+
+def _build_regexes(path: Path, start: str, rules: Sequence[str], terminals: Sequence[str]) -> dict[str, str]:
+    from notation_toolkit.core.regular import compile_regex
+
+    # compile_regex reads the grammar definition, which a parser restored from the disk cache lacks.
+    parser = load_parser(path, start, cache=False)
+    result = {rule: compile_regex(parser, rule) for rule in rules}
+    for name in terminals:
+        for term in parser.terminals:
+            if base_name(term.name) == name:
+                result[name] = term.pattern.to_regexp()
+                break
+        else:
+            raise KeyError(f"grammar {path.name} has no terminal {name}")
+    return result
 
 
 def _mtime_signature(path: Path, imports: Sequence[Path]) -> tuple[float, ...]:
@@ -186,32 +299,13 @@ def _file_descriptions(path: Path, imports: Sequence[Path]) -> dict[str, str]:
     if cached is not None:
         return cached
     result: dict[str, str] = {}
-    seen: set[Path] = set()
-    todo = [path]
-    while todo:
-        current = todo.pop(0)
-        if current in seen:
-            continue
-        seen.add(current)
+    for current in _imported_files(path, imports):
         try:
             text = current.read_text(encoding="utf-8")
         except OSError:
             continue
         for name, words in _ANNOTATION.findall(text):
             result.setdefault(name, words)
-        for relative, dotted in _IMPORT.findall(text):
-            parts = dotted.split(".")
-            # `%import a.b.C` names module a.b and symbol C; `%import a.b (C, D)` names module a.b.
-            for n in (len(parts), len(parts) - 1):
-                if n <= 0:
-                    continue
-                rel = Path(*parts[:n]).with_suffix(".lark")
-                bases = [current.parent] if relative else [current.parent, *imports]
-                for base in bases:
-                    cand = base / rel
-                    if cand.is_file():
-                        todo.append(cand.resolve())
-                        break
     with _lock:
         _descriptions[path] = result
     return result
@@ -226,6 +320,8 @@ def base_name(name: str) -> str:
 
 def describe_terminal(name: str, parser: Lark, names: Mapping[str, str] | None = None) -> str:
     """Describe a terminal in words: annotations, then ``names``, then the literal it matches."""
+    from lark.lexer import PatternStr
+
     if name in ("$END", "<END-OF-FILE>"):
         return "the end of the input"
     base = base_name(name)
@@ -287,8 +383,16 @@ _CONFUSABLES = {
 }
 
 
-def describe_char(char: str) -> str:
-    """Name a character so a user can see what it is, even when it is invisible or a look-alike."""
+def describe_char(char: str, *, kind: bool = False) -> str:
+    """Name a character so a user can see what it is, even when it is invisible or a look-alike.
+
+    The result is a complete noun phrase, never to be prefixed with another one: control and
+    white-space characters already say what they are (``a tab character``, ``a NUL byte
+    (U+0000)``, ``a control character (U+0001)``). A printable character is quoted with its code
+    point and name (``'é' (U+00E9 LATIN SMALL LETTER E WITH ACUTE)``); ``kind=True`` adds what
+    kind of character it is when that is the point of the message (``a non-ASCII character 'é'
+    (U+00E9 ...)``).
+    """
     special = {
         "\t": "a tab character",
         "\n": "a line break",
@@ -304,9 +408,15 @@ def describe_char(char: str) -> str:
         return f"'{char}'"
     name = unicodedata.name(char, "")
     label = f"U+{code:04X}" + (f" {name}" if name else "")
-    if code < 0x20 or code == 0x7F:
+    if code < 0x20 or 0x7F <= code < 0xA0:
         return f"a control character ({label})"
-    return f"'{char}' ({label})"
+    if unicodedata.category(char) in ("Zs", "Zl", "Zp"):
+        return f"a space character ({label})"
+    if unicodedata.category(char) in ("Cf", "Cs", "Co", "Cn"):
+        # Invisible (format marks such as U+FEFF), lone surrogates, private or unassigned: quoting
+        # them would show nothing useful.
+        return f"an invisible or unassigned character ({label})"
+    return f"a non-ASCII character '{char}' ({label})" if kind else f"'{char}' ({label})"
 
 
 def lookalike_hint(char: str) -> str | None:
@@ -365,6 +475,14 @@ def translate_lark_error(
     The message names what was found and what was expected, in words taken from the grammar's
     ``//@`` annotations (or ``names``), never Lark's internal terminal names.
     """
+    from lark.exceptions import (
+        UnexpectedCharacters,
+        UnexpectedEOF,
+        UnexpectedInput,
+        UnexpectedToken,
+        VisitError,
+    )
+
     if isinstance(exc, VisitError) and isinstance(exc.orig_exc, NotationError):
         return exc.orig_exc
     extra_hint = hint(exc) if callable(hint) and isinstance(exc, UnexpectedInput) else hint
@@ -429,6 +547,8 @@ def parse_text(
     an inline transformer passes through; a ``RecursionError`` (pathologically deep input) becomes
     a ``LimitError`` with code NTK002.
     """
+    from lark.exceptions import LarkError, VisitError
+
     try:
         return parser.parse(text)
     except VisitError as exc:
@@ -504,6 +624,8 @@ def undescribed_terminals(parser: Lark) -> list[str]:
 
     A terminal is described when it has a ``//@`` annotation or is a literal string.
     """
+    from lark.lexer import PatternStr
+
     described = grammar_descriptions(parser)
     missing = []
     for terminal in parser.terminals:

@@ -108,7 +108,7 @@ def transform_tree(
     *,
     text: str,
     code: str,
-    what: str = "the notation",
+    what: str = "the AST builder",
     field: str | None = None,
     error_cls: type[NotationError] = ParseError,
 ) -> Any:
@@ -132,8 +132,8 @@ def transform_tree(
             [
                 Diagnostic(
                     code,
-                    f"the grammar's tree for rule {base_name(str(exc.rule))!r} has a shape the "
-                    f"builder of {what} cannot read",
+                    f"the grammar's tree for rule {base_name(str(exc.rule))!r} has a shape {what} "
+                    "cannot read",
                     None,
                     Severity.ERROR,
                     "extend the shipped rules with %override/%extend without changing what they contain",

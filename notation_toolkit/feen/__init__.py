@@ -9,6 +9,9 @@
 
 Two profiles: ``feen`` (default; EPIN pieces, SIN styles; 002, 004) and ``feen-legacy`` (PNN
 pieces, SNN styles; 001), built as an extension of the ``feen`` grammar. See docs/feen.md.
+
+The API is the one every notation offers: ``parse``, ``check``, ``validate``, ``dumps`` (the
+canonical text; ``format_feen`` is its deprecated predecessor), ``canonicalize``, ``is_valid``.
 """
 
 from __future__ import annotations
@@ -27,12 +30,11 @@ from notation_toolkit.feen.ast import (
     Style,
     StyleTurn,
 )
+from notation_toolkit.feen.format import dumps, format_feen
 from notation_toolkit.feen.limits import DEFAULT, REFERENCE, Limits
 from notation_toolkit.feen.parser import (
     canonicalize,
     check,
-    dumps,
-    format_feen,
     is_valid,
     loads,
     parse,
@@ -42,6 +44,7 @@ from notation_toolkit.feen.parser import (
     parse_style_turn,
 )
 from notation_toolkit.feen.tokens import is_valid_token, parse_epin, parse_pin, parse_qpi, parse_sin
+from notation_toolkit.feen.validate import validate
 
 __all__ = [
     "DEFAULT",
@@ -75,4 +78,5 @@ __all__ = [
     "parse_qpi",
     "parse_sin",
     "parse_style_turn",
+    "validate",
 ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from notation_toolkit.core.ast import Node
 from notation_toolkit.core.span import Span
 
 
@@ -144,7 +145,7 @@ class Qpi:
 
 
 @dataclass(frozen=True, slots=True)
-class Square:
+class Square(Node):
     """One board square: its coordinate (outermost dimension first), piece (or None) and span."""
 
     coordinate: tuple[int, ...]
@@ -163,7 +164,7 @@ def _rank_length(rank: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(Node):
     """Field 1: the board, as 1D segments ("ranks") joined by separator groups.
 
     ``segments`` holds the text of each rank as written, ``separators`` the length of each
@@ -385,7 +386,7 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
-class HandItem:
+class HandItem(Node):
     """One hand item: ``count`` copies of ``piece`` (``3P``; count 1 is written without digits)."""
 
     piece: Piece
@@ -405,7 +406,7 @@ _HAND_ITEM = re.compile(r"([0-9]*)([-+]?[A-Za-z][\^']*)")  # over already valida
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(Node):
     """The multiset of pieces held by one side, as written (canonical once validated).
 
     ``text`` is the hand as written (``"3P2B"``), ``size`` the number of pieces with
@@ -458,7 +459,7 @@ class Hand:
 
 
 @dataclass(frozen=True, slots=True)
-class Hands:
+class Hands(Node):
     """Field 2: the hands of the first and the second player (``first/second``)."""
 
     first: Hand
@@ -479,7 +480,7 @@ class Hands:
 
 
 @dataclass(frozen=True, slots=True)
-class StyleTurn:
+class StyleTurn(Node):
     """Field 3: the style of the side to move (``active``) and of the other side (``inactive``)."""
 
     active: Style
@@ -506,7 +507,7 @@ class StyleTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(Node):
     """A FEEN position: placement, hands and style-turn. ``str(position)`` is canonical FEEN.
 
     ``extensions`` holds the nodes of rules that a user's extension grammar added (``GenericNode``).

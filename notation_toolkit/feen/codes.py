@@ -1,8 +1,13 @@
-"""Diagnostic codes of FEEN and the Sashité token notations (``ntk explain FEEN101``)."""
+"""Diagnostic codes of FEEN and the Sashité token notations (``ntk explain FEEN101``).
+
+Each code carries its explanation and the templates of its messages and hints: every FEEN
+diagnostic is built with ``FEENxxx.diagnostic(template, span=..., **params)``, so a message is
+worded in exactly one place.
+"""
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import register_code
+from notation_toolkit.core.codes import CodeInfo, register_code
 
 _CODES: tuple[tuple[str, str, str], ...] = (
     (
@@ -200,7 +205,160 @@ and `c:+p` are valid; `C:k` is not.
     ),
 )
 
-for _code, _title, _text in _CODES:
-    register_code(_code, _title, _text)
+_FIELD_HINTS = {
+    "FEEN101": "the placement is ranks of pieces and empty-square counts separated by '/', "
+    "e.g. 8/8/8/8/8/8/8/8",
+    "FEEN102": "the hands are first/second with exactly one '/', e.g. 2P/p, or / when both are empty",
+}
 
-CODES = tuple(c for c, _, _ in _CODES)
+# Message templates, by code and template name ("" is the code's main message). Fields in braces
+# are filled by the caller; ``char`` is always a complete noun phrase from ``describe_char``.
+_MESSAGES: dict[str, dict[str, str]] = {
+    # The grammar's own words (expected ..., found ...), from core.grammar.translate_lark_error.
+    "FEEN101": {"": "{detail}"},
+    "FEEN102": {"": "{detail}"},
+    "FEEN103": {"": "{detail}"},
+    "FEEN104": {
+        "whitespace": "{char} at column {column}: fields are separated by exactly one ASCII space",
+        "empty": "the input is empty",
+        "empty_field": "the {field_name} is empty",
+        "space_in_field": "a space at column {column}: a single field has no spaces",
+        "leading_space": "the input starts with a space",
+        "trailing_space": "the input ends with a space",
+        "spaces": "{count} spaces in a row at column {column}: fields are separated by exactly one space",
+        "fields": "expected 3 fields (placement, hands, style-turn) separated by single spaces, "
+        "found {count}",
+        "extra_fields": "expected 3 fields (placement, hands, style-turn) separated by single spaces, "
+        "found {count}; the fourth starts at column {column}",
+    },
+    "FEEN105": {"": "{char} at column {column}: FEEN is ASCII only"},
+    "FEEN106": {
+        "legacy_terminal": "the terminal marker '^' does not exist in the feen-legacy profile (PNN pieces)",
+        "terminal_after_derived": "the terminal marker '^' must come before the derivation marker \"'\"",
+        "repeated": "a piece has at most one {marker!r} marker",
+        "misplaced": "the marker {marker!r} must follow a piece letter",
+    },
+    "FEEN107": {
+        "leading_zero": "hand count {digits!r} is not allowed: counts have no leading zero",
+        "one": "hand count {digits!r} is not allowed: a hand count is 2 or more",
+    },
+    "FEEN201": {
+        "": "separator {group!r} must separate parts that contain {want!r}; around it: {left!r} and {right!r}"
+    },
+    "FEEN202": {
+        "": "{pieces} pieces ({board} on the board, {in_hands} in hands) for {squares}: "
+        "there cannot be more pieces than squares"
+    },
+    "FEEN203": {
+        "": "both styles are {case} ({active}/{inactive}): one must be uppercase (first player) "
+        "and one lowercase (second player)"
+    },
+    "FEEN204": {
+        "": "hand items must be aggregated: {piece} appears more than once in the {side} hand; "
+        "write {total}{piece} once"
+    },
+    "FEEN205": {"": "hand items must be sorted: {after} must come before {before}"},
+    "FEEN301": {"": "the input is {size:,} bytes; the {limits} limits allow {limit:,}"},
+    "FEEN302": {"": "the board has {dimensions} dimensions; the {limits} limits allow {limit}"},
+    "FEEN303": {"": "the board has {cells:,} cells along one dimension; the {limits} limits allow {limit}"},
+    "FEEN304": {
+        "": "the board is irregular (ranks of lengths {lengths}); "
+        "the {limits} limits accept regular boards only"
+    },
+    "FEEN305": {"": "this {what} has {digits:,} digits; the limit is {limit}"},
+    "EPIN101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
+    "PIN101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
+    "SIN101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
+    "QPI101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
+    "QPI201": {
+        "": "the style {style} and the piece {piece} belong to different sides "
+        "({style_side} and {piece_side})"
+    },
+}
+
+_HINTS: dict[str, dict[str, str]] = {
+    "FEEN101": {"": _FIELD_HINTS["FEEN101"]},
+    "FEEN102": {"": _FIELD_HINTS["FEEN102"]},
+    "FEEN103": {
+        "": "the style-turn is two style letters of opposite case, e.g. C/c",
+        "letters": "a style is one letter (SIN), e.g. C/c; multi-letter names such as CHESS are feen-legacy",
+        "legacy": "write two style names such as CHESS/chess",
+    },
+    "FEEN104": {
+        "whitespace": "remove it, or replace it with one ASCII space between fields",
+        "empty": "a FEEN string has three fields, e.g. '8/8/8/8/8/8/8/8 / C/c'",
+        "space_in_field": "give one field only",
+        "leading_space": "remove the leading space(s)",
+        "trailing_space": "remove the trailing space(s)",
+        "spaces": "use exactly one space between fields",
+        "fields": "write 'placement hands style-turn', e.g. '8/8/8/8/8/8/8/8 / C/c'",
+        "missing_hands": "write 'placement hands style-turn', e.g. '8/8/8/8/8/8/8/8 / C/c'; "
+        "a missing hands field is written '/'",
+        "extra_fields": "write 'placement hands style-turn', e.g. '8/8/8/8/8/8/8/8 / C/c'",
+    },
+    "FEEN105": {"": "remove it"},
+    "FEEN106": {
+        "legacy_terminal": "remove '^', or use the current profile (feen)",
+        "terminal_after_derived": "write the markers in the order state, letter, '^', \"'\" (like K^')",
+        "repeated": "remove the repeated marker",
+        "misplaced": "write the markers in the order state, letter, '^', \"'\" (like +K^')",
+    },
+    "FEEN107": {
+        "leading_zero": "write the count without leading zeros (and no count at all for a single piece)",
+        "one": "a single piece is written without a count (P, not 1P)",
+    },
+    "FEEN201": {
+        "": "a group of {n} slashes marks dimension {dimension}: each part it separates must itself be "
+        "split by {inner} (like a/b//c/d)"
+    },
+    "FEEN202": {"": "remove pieces or enlarge the board"},
+    "FEEN203": {"": "write {first} (first player to move) or {second} (second player to move)"},
+    "FEEN204": {"": "canonical hands: {canonical}"},
+    "FEEN205": {"": "canonical hands: {canonical} ({reason})"},
+    "FEEN301": {"": "use the default limits to accept longer FEEN strings"},
+    "FEEN302": {"": "use the default limits to accept boards of any dimension"},
+    "FEEN303": {"": "use the default limits to accept larger boards"},
+    "FEEN304": {"": "use the default limits to accept irregular boards"},
+    "FEEN305": {
+        "": "counts this long are refused before they are read; raise max_count_digits in a custom "
+        "Limits if you really need them"
+    },
+    "EPIN101": {"char": "remove it"},
+    "PIN101": {"char": "remove it"},
+    "SIN101": {"char": "remove it"},
+    "QPI101": {"char": "remove it"},
+    "QPI201": {"": "write both in the same case: {same_as_style} or {same_as_piece}"},
+}
+
+_INFO: dict[str, CodeInfo] = {
+    code: register_code(code, title, text, messages=_MESSAGES.get(code), hints=_HINTS.get(code))
+    for code, title, text in _CODES
+}
+
+CODES = tuple(_INFO)
+
+FEEN101 = _INFO["FEEN101"]
+FEEN102 = _INFO["FEEN102"]
+FEEN103 = _INFO["FEEN103"]
+FEEN104 = _INFO["FEEN104"]
+FEEN105 = _INFO["FEEN105"]
+FEEN106 = _INFO["FEEN106"]
+FEEN107 = _INFO["FEEN107"]
+FEEN201 = _INFO["FEEN201"]
+FEEN202 = _INFO["FEEN202"]
+FEEN203 = _INFO["FEEN203"]
+FEEN204 = _INFO["FEEN204"]
+FEEN205 = _INFO["FEEN205"]
+FEEN301 = _INFO["FEEN301"]
+FEEN302 = _INFO["FEEN302"]
+FEEN303 = _INFO["FEEN303"]
+FEEN304 = _INFO["FEEN304"]
+FEEN305 = _INFO["FEEN305"]
+EPIN101 = _INFO["EPIN101"]
+PIN101 = _INFO["PIN101"]
+SIN101 = _INFO["SIN101"]
+QPI101 = _INFO["QPI101"]
+QPI201 = _INFO["QPI201"]
+
+SYNTAX = (FEEN101, FEEN102, FEEN103)
+"""The syntax-error code of each field (placement, hands, style-turn)."""

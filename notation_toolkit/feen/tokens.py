@@ -12,36 +12,34 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from lark import Lark
-
-import notation_toolkit.feen.codes  # noqa: F401  (registers the diagnostic codes)
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.codes import get_code
 from notation_toolkit.core.errors import NotationError, ParseError, ValidationError
 from notation_toolkit.core.grammar import (
     check_size,
     describe_char,
+    grammar_regexes,
     load_parser,
     lookalike_hint,
     parse_text,
 )
-from notation_toolkit.core.regular import compile_regex
 from notation_toolkit.core.span import Span
 from notation_toolkit.feen.ast import Piece, Qpi, Style, piece, style
+from notation_toolkit.feen.codes import QPI201
 
 _MAX_TOKEN_INPUT = 1024
 _lock = threading.Lock()
-_compiled: dict[str, tuple[Lark, re.Pattern[str]]] = {}
+_compiled: dict[str, re.Pattern[str]] = {}
 _BAD_CHAR = re.compile(r"[^\x21-\x7e]")
 
 T = TypeVar("T")
 
 
-def _grammar(name: str) -> tuple[Lark, re.Pattern[str]]:
+def _regex(name: str) -> re.Pattern[str]:
+    # Compiled from the grammar (cached on disk): valid tokens never need the Lark parser.
     with _lock:
         found = _compiled.get(name)
     if found is None:
-        parser = load_parser(name, cache=False)  # compile_regex needs .grammar (absent on cache hits)
-        found = (parser, re.compile(compile_regex(parser, "start")))
+        found = re.compile(grammar_regexes(name, ("start",))["start"])
         with _lock:
             _compiled[name] = found
     return found
@@ -51,21 +49,24 @@ def _parse_token(text: str, name: str, code: str, what: str, build: Callable[[st
     if not isinstance(text, str):
         raise TypeError(f"{what} input must be a str, not {type(text).__name__}")
     check_size(text, _MAX_TOKEN_INPUT, what=what)
-    parser, regex = _grammar(name)
-    if regex.fullmatch(text) is not None:
+    if _regex(name).fullmatch(text) is not None:
         return build(text)
+    info = get_code(code)
+    assert info is not None
     m = _BAD_CHAR.search(text)
     if m is not None:
         ch = m.group()
-        raise ParseError.single(
-            code,
-            f"{describe_char(ch)} at column {m.start() + 1} is not allowed in {what}: ASCII only",
+        diagnostic = info.diagnostic(
+            "char",
             span=Span(m.start(), 1, 1, m.start() + 1),
-            text=text,
-            hint=lookalike_hint(ch) or "remove it",
+            hint=lookalike_hint(ch) or info.hints["char"],
+            char=describe_char(ch, kind=True),
+            column=m.start() + 1,
+            what=what,
         )
-    parse_text(parser, text, code=code)
-    raise ParseError.single(code, f"not {what}", text=text)  # pragma: no cover - grammar agrees
+        raise ParseError([diagnostic], text)
+    parse_text(load_parser(name), text, code=code)
+    raise ParseError([info.diagnostic(what=what)], text)  # pragma: no cover - grammar agrees
 
 
 def parse_epin(text: str) -> Piece:
@@ -88,22 +89,16 @@ def _build_qpi(text: str) -> Qpi:
     st = style(text[:colon])
     pc = piece(text[colon + 1 :])
     if st.side is not pc.side:
-        raise ValidationError(
-            [
-                Diagnostic(
-                    "QPI201",
-                    f"the style {st} and the piece {pc} belong to different sides "
-                    f"({st.side.value} and {pc.side.value})",
-                    Span(0, len(text), 1, 1),
-                    Severity.ERROR,
-                    f"write both in the same case: {st.name}:{_recase(pc.token, st.name)} "
-                    f"or {_recase(st.name, pc.letter)}:{pc.token}",
-                    None,
-                    None,
-                )
-            ],
-            text,
+        diagnostic = QPI201.diagnostic(
+            span=Span(0, len(text), 1, 1),
+            style=st,
+            piece=pc,
+            style_side=st.side.value,
+            piece_side=pc.side.value,
+            same_as_style=f"{st.name}:{_recase(pc.token, st.name)}",
+            same_as_piece=f"{_recase(st.name, pc.letter)}:{pc.token}",
         )
+        raise ValidationError([diagnostic], text)
     return Qpi(st, pc)
 
 

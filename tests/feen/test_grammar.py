@@ -11,7 +11,8 @@ from notation_toolkit import feen
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.grammar import GRAMMAR_DIR, base_name, load_parser, undescribed_terminals
 from notation_toolkit.core.tree import GenericNode
-from notation_toolkit.feen.parser import FeenTransformer, parse_result
+from notation_toolkit.feen.parser import parse_result
+from notation_toolkit.feen.transform import FeenTransformer
 
 GRAMMARS = ["feen", "feen_legacy", "epin", "pin", "sin", "qpi"]
 
@@ -27,7 +28,8 @@ def test_every_grammar_rule_has_a_transformer_handler(name: str) -> None:
     rules = {base_name(str(r.origin.name)) for r in parser.rules if not str(r.origin.name).startswith("_")}
     assert rules == {"start", "feen", "placement", "rank", "hands", "hand", "hand_item", "style_turn", "sin"}
     for rule in rules:
-        assert callable(getattr(FeenTransformer, f"rule_{rule}", None)), rule
+        # Handlers are named after the rules (Lark's convention, core.transform.NodeTransformer).
+        assert callable(vars(FeenTransformer).get(rule)), rule
 
 
 def test_each_handler_builds_its_node() -> None:

@@ -1,0 +1,131 @@
+"""A per-user disk cache for what is built from the grammars: Lark parsers and fast-path regexes.
+
+Building a Lark grammar costs tens of milliseconds; a command-line run parsing one line would pay
+it every time. What is built from a grammar is therefore stored under a key made of the grammar's
+content (and of every grammar it ``%import``\\ s), the Lark version and the Python version, so an
+edited grammar or an upgraded Lark can never be served a stale entry.
+
+The directory is ``$NTK_CACHE_DIR``, else ``$XDG_CACHE_HOME/notation-toolkit``, else
+``~/.cache/notation-toolkit``. ``NTK_NO_CACHE=1`` turns the cache off. When the directory cannot be
+created or written (a read-only home, a sandbox), everything still works, only without the disk
+cache: no error ever comes from here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+__all__ = ["cache_dir", "cache_file", "fingerprint", "lark_version", "read_json", "write_json"]
+
+_FORMAT = "1"  # bump when what is stored changes shape
+_lock = threading.Lock()
+_state: dict[str, Any] = {}
+
+
+def cache_dir() -> Path | None:
+    """The writable per-user cache directory, or ``None`` (cache off or not writable)."""
+    with _lock:
+        if "dir" in _state:
+            found: Path | None = _state["dir"]
+            return found
+    found = _find_dir()
+    with _lock:
+        _state["dir"] = found
+    return found
+
+
+def _find_dir() -> Path | None:
+    if os.environ.get("NTK_NO_CACHE", "").strip().lower() in ("1", "true", "yes", "on"):
+        return None
+    explicit = os.environ.get("NTK_CACHE_DIR")
+    if explicit:
+        base = Path(explicit)
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        base = (Path(xdg) if xdg else Path.home() / ".cache") / "notation-toolkit"
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except (OSError, RuntimeError):  # RuntimeError: Path.home() without a home
+        return None
+    return base if os.access(base, os.W_OK | os.X_OK) else None
+
+
+def reset() -> None:
+    """Forget the cache directory found so far (tests change the environment)."""
+    with _lock:
+        _state.clear()
+
+
+def lark_version() -> str:
+    """The installed Lark version, read without importing Lark (importing it costs ~25 ms)."""
+    with _lock:
+        if "lark" in _state:
+            return str(_state["lark"])
+    version = "unknown"
+    spec = importlib.util.find_spec("lark")
+    if spec is not None and spec.origin:
+        with contextlib.suppress(OSError):
+            text = Path(spec.origin).read_text(encoding="utf-8")
+            m = re.search(r"""^__version__\s*(?::\s*str\s*)?=\s*['"]([^'"]+)['"]""", text, re.MULTILINE)
+            if m:
+                version = m.group(1)
+    with _lock:
+        _state["lark"] = version
+    return version
+
+
+def fingerprint(*parts: str | bytes) -> str:
+    """A short stable digest of ``parts`` plus the cache format, Lark and Python versions."""
+    digest = hashlib.sha256()
+    for part in (_FORMAT, lark_version(), f"{sys.version_info[0]}.{sys.version_info[1]}", *parts):
+        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()[:32]
+
+
+def cache_file(kind: str, key: str, suffix: str) -> Path | None:
+    """The path of cache entry ``kind-key.suffix``, or ``None`` when there is no cache."""
+    base = cache_dir()
+    return None if base is None else base / f"{kind}-{key}{suffix}"
+
+
+def read_json(kind: str, key: str) -> Any:
+    """The JSON entry stored under ``kind``/``key``, or ``None`` (missing, unreadable, corrupt)."""
+    path = cache_file(kind, key, ".json")
+    if path is None:
+        return None
+    try:
+        with path.open(encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def write_json(kind: str, key: str, data: Any) -> None:
+    """Store ``data`` under ``kind``/``key``, atomically; failures are ignored (it is a cache)."""
+    path = cache_file(kind, key, ".json")
+    if path is None:
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError:
+        pass
