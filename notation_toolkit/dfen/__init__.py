@@ -8,7 +8,10 @@
     'rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -'
 
 The grammar is ``grammars/dfen.lark``, a small extension of ``grammars/fen.lark``. Rules F1-F6 of
-the project's Dice Chess rules are checked; see ``docs/dfen.md``.
+the project's Dice Chess rules are checked; see ``docs/dfen.md``. The package follows the notation
+template (docs/architecture.md); each module extends FEN's: ``grammar``, ``transform``,
+``validate``, ``format`` (``dumps``), ``parser``, ``codes``. Conversions to FEN, FEEN and
+``chess.Board`` live in ``notation_toolkit.convert``.
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ import os
 
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.dfen.ast import DICE_ORDER, DfenPosition, DicePool, EnPassantTargets, sort_dice
-from notation_toolkit.dfen.reader import DfenReader
-from notation_toolkit.fen.reader import MAX_INPUT, check_text, sanity_warnings
+from notation_toolkit.dfen.format import dumps
+from notation_toolkit.dfen.grammar import MAX_INPUT
+from notation_toolkit.dfen.parser import READER
+from notation_toolkit.dfen.validate import validate, warnings
+from notation_toolkit.fen.parser import check_text
 
 __all__ = [
     "DICE_ORDER",
@@ -32,10 +38,9 @@ __all__ = [
     "is_valid",
     "parse",
     "sort_dice",
+    "validate",
     "warnings",
 ]
-
-_READER = DfenReader()
 
 
 def parse(
@@ -56,14 +61,9 @@ def parse(
     ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
     checked as usual and the rules it adds appear in ``DfenPosition.extensions`` as ``GenericNode``s.
     """
-    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input, grammar=grammar)
+    position, _fixes = READER.read(text, lenient=lenient, max_input=max_input, grammar=grammar)
     result: DfenPosition = position
     return result
-
-
-def dumps(position: DfenPosition) -> str:
-    """Canonical 7-field DFEN: en-passant squares sorted, dice sorted in the mover's case, '-' if empty."""
-    return str(position)
 
 
 def canonicalize(
@@ -74,7 +74,7 @@ def canonicalize(
     With ``grammar`` (an extension grammar) the text keeps its own syntax: each known field is
     replaced in place by its canonical spelling.
     """
-    return _READER.canonical(text, lenient=True, max_input=max_input, grammar=grammar)
+    return READER.canonical(text, lenient=True, max_input=max_input, grammar=grammar)
 
 
 def format_text(
@@ -86,14 +86,10 @@ def format_text(
 ) -> str:
     """The canonical DFEN of ``text`` (strict unless ``lenient``); raises a ``NotationError``.
 
-    With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
+    Deprecated name, kept for existing callers: prefer ``dumps(parse(text))`` (the one name for
+    "AST back to text" across notations), or ``canonicalize`` for a lenient read. With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
     """
-    return _READER.canonical(text, lenient=lenient, max_input=max_input, grammar=grammar)[0]
-
-
-def warnings(position: DfenPosition) -> list[Diagnostic]:
-    """Sanity warnings (rule F5): pawns on rank 1 or 8, two kings of a colour, a missing king."""
-    return sanity_warnings(position.board, "Dice Chess", final_ok=True)
+    return READER.canonical(text, lenient=lenient, max_input=max_input, grammar=grammar)[0]
 
 
 def check(

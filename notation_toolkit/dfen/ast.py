@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from notation_toolkit.core.span import Span
-from notation_toolkit.core.tree import GenericNode
+from notation_toolkit.core.ast import GenericNode, Node
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
     SQUARE_NAMES,
@@ -36,7 +36,7 @@ def ep_text(squares: Iterable[int]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class EnPassantTargets:
+class EnPassantTargets(Node):
     """Field 4 of DFEN: the set of live en-passant target squares (LERF indices)."""
 
     squares: frozenset[int]
@@ -52,7 +52,7 @@ class EnPassantTargets:
 
 
 @dataclass(frozen=True, slots=True)
-class DicePool:
+class DicePool(Node):
     """Field 7: the dice the side to move has still to play, or ``None`` when not rolled.
 
     ``dice`` is a multiset of piece types kept as a sorted tuple of upper-case letters
@@ -83,7 +83,7 @@ class DicePool:
 
 
 @dataclass(frozen=True, slots=True)
-class DfenPosition(PositionValues):
+class DfenPosition(PositionValues, Node):
     """A parsed Dice Chess position (DFEN, seven fields).
 
     The typed nodes (``board``, ``side``, ``castling_rights``, ``en_passant_targets``, ``halfmove``,

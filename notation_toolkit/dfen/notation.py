@@ -13,7 +13,3 @@ NOTATION = position_notation(
     "leading zeros (true/false)",
     "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -",
 )
-
-from notation_toolkit.dfen import convert as _convert  # noqa: E402  (registers the conversions)
-
-_convert.register()

@@ -8,7 +8,10 @@
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
 
 The grammar is ``grammars/fen.lark`` (one named rule per field, written to be extended: DFEN
-extends it).
+extends it). The package follows the notation template (docs/architecture.md): ``grammar``
+(parsers and the regex fast path), ``transform`` (tree to AST), ``validate`` (the checks the grammar
+cannot say), ``format`` (``dumps``), ``parser`` (the pipeline and syntax diagnostics), ``codes``.
+Conversions to FEEN, DFEN and ``chess.Board`` live in ``notation_toolkit.convert``.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ from notation_toolkit.fen.ast import (
     HalfmoveClock,
     Side,
 )
-from notation_toolkit.fen.reader import MAX_INPUT, FenReader, check_text, sanity_warnings
+from notation_toolkit.fen.format import dumps
+from notation_toolkit.fen.grammar import MAX_INPUT
+from notation_toolkit.fen.parser import READER, check_text
+from notation_toolkit.fen.validate import validate, warnings
 
 __all__ = [
     "SQUARE_INDEX",
@@ -45,10 +51,9 @@ __all__ = [
     "format_text",
     "is_valid",
     "parse",
+    "validate",
     "warnings",
 ]
-
-_READER = FenReader()
 
 
 def parse(
@@ -67,14 +72,9 @@ def parse(
     ``%override``s its rules. It is parsed with that grammar's LALR parser; the known fields are
     checked as usual and the rules it adds appear in ``FenPosition.extensions`` as ``GenericNode``s.
     """
-    position, _fixes = _READER.read(text, lenient=lenient, max_input=max_input, grammar=grammar)
+    position, _fixes = READER.read(text, lenient=lenient, max_input=max_input, grammar=grammar)
     result: FenPosition = position
     return result
-
-
-def dumps(position: FenPosition) -> str:
-    """The canonical six-field FEN of ``position``."""
-    return str(position)
 
 
 def canonicalize(
@@ -85,7 +85,7 @@ def canonicalize(
     With ``grammar`` (an extension grammar) the text keeps its own syntax: each known field is
     replaced in place by its canonical spelling.
     """
-    return _READER.canonical(text, lenient=True, max_input=max_input, grammar=grammar)
+    return READER.canonical(text, lenient=True, max_input=max_input, grammar=grammar)
 
 
 def format_text(
@@ -97,14 +97,10 @@ def format_text(
 ) -> str:
     """The canonical FEN of ``text`` (strict unless ``lenient``); raises a ``NotationError``.
 
-    With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
+    Deprecated name, kept for existing callers: prefer ``dumps(parse(text))`` (the one name for
+    "AST back to text" across notations), or ``canonicalize`` for a lenient read. With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
     """
-    return _READER.canonical(text, lenient=lenient, max_input=max_input, grammar=grammar)[0]
-
-
-def warnings(position: FenPosition) -> list[Diagnostic]:
-    """Sanity warnings: pawns on rank 1 or 8, more than one king of a colour, a missing king."""
-    return sanity_warnings(position.board, "chess")
+    return READER.canonical(text, lenient=lenient, max_input=max_input, grammar=grammar)[0]
 
 
 def check(

@@ -1,4 +1,4 @@
-"""Typed AST of FEN positions (shared by DFEN, which reuses every node but field 4's).
+"""Typed AST of FEN positions (shared by DFEN, which reuses every node but field 4's), on ``core.ast.Node``.
 
 Nodes are frozen slotted dataclasses. Spans are excluded from equality, so two positions are
 equal when they mean the same thing, whatever their spelling (``a3c3`` and ``c3a3``). The board
@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from notation_toolkit.core.span import Span
-from notation_toolkit.core.tree import GenericNode
+from notation_toolkit.core.ast import GenericNode, Node
 
 FILES = "abcdefgh"
 #: Square names in LERF order: index 0 = a1, 7 = h1, 56 = a8, 63 = h8.
@@ -78,7 +78,7 @@ def castling_text(rights: Iterable[str]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class Board(Node):
     """Field 1: the 8x8 piece placement, kept as its canonical text (ranks 8 to 1)."""
 
     placement: str
@@ -104,7 +104,7 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
-class Side:
+class Side(Node):
     """Field 2: the side to move, ``'w'`` or ``'b'``."""
 
     color: str
@@ -120,7 +120,7 @@ class Side:
 
 
 @dataclass(frozen=True, slots=True)
-class CastlingRights:
+class CastlingRights(Node):
     """Field 3: the castling rights still available, a subset of ``{'K', 'Q', 'k', 'q'}``."""
 
     rights: frozenset[str]
@@ -131,7 +131,7 @@ class CastlingRights:
 
 
 @dataclass(frozen=True, slots=True)
-class EnPassantSquare:
+class EnPassantSquare(Node):
     """Field 4 of FEN: the one en-passant target square (LERF index), or ``None``."""
 
     square: int | None
@@ -147,7 +147,7 @@ class EnPassantSquare:
 
 
 @dataclass(frozen=True, slots=True)
-class HalfmoveClock:
+class HalfmoveClock(Node):
     """Field 5: moves since the last capture or pawn move (>= 0)."""
 
     value: int
@@ -158,7 +158,7 @@ class HalfmoveClock:
 
 
 @dataclass(frozen=True, slots=True)
-class FullmoveNumber:
+class FullmoveNumber(Node):
     """Field 6: the full-move number (>= 1), incremented after each Black move."""
 
     value: int
@@ -205,7 +205,7 @@ class PositionValues:
 
 
 @dataclass(frozen=True, slots=True)
-class FenPosition(PositionValues):
+class FenPosition(PositionValues, Node):
     """A parsed standard FEN position (six fields).
 
     ``extensions`` holds the syntax a user's extension grammar adds (``parse(text, grammar=...)``)

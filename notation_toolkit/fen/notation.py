@@ -8,7 +8,8 @@ from typing import Any
 from notation_toolkit import fen
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.registry import Notation
-from notation_toolkit.fen.reader import MAX_INPUT
+from notation_toolkit.core.errors import LimitError
+from notation_toolkit.fen.grammar import MAX_INPUT
 
 _MAX_INPUT_HELP = f"largest input accepted, in characters (default {MAX_INPUT}; 'none' = no cap)"
 
@@ -17,6 +18,17 @@ def _limit(options: dict[str, Any]) -> int | None:
     raw = options.pop("max_input", MAX_INPUT)
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("none", "0", "")):
         return None
+    if isinstance(raw, str):
+        text = raw.strip()
+        # Counted before int(): a 5,000-digit option is a diagnostic, not Python's ValueError.
+        if not text.isascii() or not text.isdigit() or len(text) > 12:
+            raise LimitError.single(
+                "NTK001",
+                f"max_input must be a number of characters (at most 12 digits), not {text[:20]!r}"
+                + ("..." if len(text) > 20 else ""),
+                hint="write a number such as 4096, or 'none' for no cap",
+            )
+        return int(text)
     return int(raw)
 
 
@@ -73,7 +85,3 @@ NOTATION = position_notation(
     "accept '44', castling out of KQkq order and leading zeros (true/false)",
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
 )
-
-from notation_toolkit.fen import convert as _convert  # noqa: E402  (registers the conversions)
-
-_convert.register()

@@ -13,11 +13,12 @@ from notation_toolkit import dfen, fen
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.grammar import load_parser, undescribed_terminals
 from notation_toolkit.dfen import DfenPosition
-from notation_toolkit.dfen.reader import DfenReader
+from notation_toolkit.dfen.parser import READER as DFEN_READER
 from notation_toolkit.fen.ast import SQUARE_NAMES
-from notation_toolkit.fen.reader import FenReader
+from notation_toolkit.fen.parser import READER as FEN_READER
+from notation_toolkit.fen.parser import PositionReader
 
-READERS: dict[str, FenReader] = {"fen": FenReader(), "dfen": DfenReader()}
+READERS: dict[str, PositionReader[Any]] = {"fen": FEN_READER, "dfen": DFEN_READER}
 # hypothesis.extra.lark needs the grammar object, which a parser restored from Lark's cache lacks.
 GRAMMAR_TEXTS = {name: from_lark(load_parser(name, "start", cache=False), start="start") for name in READERS}
 
@@ -58,7 +59,7 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 MUTATION_CHARS = "PNBRQKpnbrqk12345678 /-wbabcdefgh036x\t\x00Кｐ9"
 
 
-def outcome(reader: FenReader, text: str, *, fast: bool, lenient: bool = False) -> tuple[Any, ...]:
+def outcome(reader: PositionReader[Any], text: str, *, fast: bool, lenient: bool = False) -> tuple[Any, ...]:
     """What reading ``text`` produces: the position and fixes, or the error class and diagnostics."""
     try:
         position, fixes = reader.read(text, fast=fast, lenient=lenient, max_input=None)

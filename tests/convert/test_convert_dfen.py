@@ -1,4 +1,7 @@
-"""Conversions: DFEN <-> FEN, FEN/DFEN <-> FEEN, DFEN <-> chess.Board, and `ntk convert`."""
+"""Conversions: DFEN <-> FEN, FEN/DFEN <-> FEEN, DFEN <-> chess.Board, and `ntk convert`.
+
+(Moved from tests/dfen/test_dfen_convert.py when the conversions moved to ``notation_toolkit.convert``.)
+"""
 
 from __future__ import annotations
 
@@ -7,8 +10,8 @@ import pytest
 from notation_toolkit import dfen, fen
 from notation_toolkit.core.errors import NotationError, ParseError, ValidationError
 from notation_toolkit.core.registry import conversions, get_conversion
-from notation_toolkit.dfen import convert
-from notation_toolkit.fen import convert as fen_convert
+from notation_toolkit import convert
+from notation_toolkit import convert as fen_convert
 from notation_toolkit.fen.ast import SQUARE_INDEX
 
 A3C3E3 = "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -"
@@ -83,12 +86,12 @@ def test_feen_that_fen_cannot_hold(text: str, cls: type, code: str) -> None:
 
 def test_chess_board_round_trip() -> None:
     chess = pytest.importorskip("chess")
-    board = convert.to_chess_board("4k3/8/8/8/8/8/8/4K3 w - a3d6 3 7 PN")
+    board = convert.dfen_to_chess_board("4k3/8/8/8/8/8/8/4K3 w - a3d6 3 7 PN")
     assert board.ep_square == SQUARE_INDEX["d6"]
     assert board.halfmove_clock == 3 and board.fullmove_number == 7
-    back = convert.from_chess_board(board, dice="np")
+    back = convert.dfen_from_chess_board(board, dice="np")
     assert dfen.dumps(back) == "4k3/8/8/8/8/8/8/4K3 w - d6 3 7 PN"
-    assert convert.from_chess_board(chess.Board()).dice is None
+    assert convert.dfen_from_chess_board(chess.Board()).dice is None
 
 
 def test_registered_for_ntk_convert() -> None:

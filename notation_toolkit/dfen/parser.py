@@ -1,0 +1,41 @@
+"""The DFEN pipeline: FEN's (``fen.parser.PositionReader``) assembled from DFEN's own parts.
+
+Fast path and LALR parser of ``dfen.lark``, :class:`~notation_toolkit.dfen.transform.DfenTransformer`,
+DFEN's builder and field texts, and one pre-check of its own (an odd-length en-passant field).
+"""
+
+from __future__ import annotations
+
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.dfen import format as dfen_format
+from notation_toolkit.dfen import transform
+from notation_toolkit.dfen.ast import DfenPosition
+from notation_toolkit.dfen.grammar import SYNTAX
+from notation_toolkit.dfen.transform import DfenTransformer
+from notation_toolkit.fen import parser as fen_parser
+from notation_toolkit.fen.parser import PositionReader
+from notation_toolkit.fen.validate import span_at
+
+
+def precheck(name: str, part: str, offset: int) -> Diagnostic | None:
+    """FEN's pre-checks, with DFEN's own for field 4 (its squares are 2 characters each)."""
+    if name != "en_passant":
+        return fen_parser.precheck(name, part, offset)
+    if len(part) % 2 and part.isascii() and part.isalnum():
+        return Diagnostic(
+            "DFEN211",
+            f"the en-passant field '{part}' has {len(part)} characters; it is made of 2-character "
+            "squares, so its length must be even",
+            span_at(offset, len(part)),
+            Severity.ERROR,
+            "check for a cut or doubled character: squares are a file a-h and a rank 1-8, e.g. a3c3",
+            None,
+            name,
+        )
+    return None
+
+
+#: The DFEN reader: DFEN's syntax, transformer, builder, pre-checks and field texts.
+READER: PositionReader[DfenPosition] = PositionReader(
+    SYNTAX, DfenTransformer, transform.build, precheck, dfen_format.field_texts
+)

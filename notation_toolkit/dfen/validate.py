@@ -1,0 +1,148 @@
+"""DFEN's checks: FEN's (``fen.validate``) plus rules F2 and F3 of the Dice Chess rules.
+
+* F2, field 4: several en-passant targets, each on rank 3 or 6 (DFEN213), none twice (DFEN212),
+  written in lexicographic order (DFEN214, a note: any order is accepted);
+* F3, field 7: at most three dice (DFEN221), one case (DFEN222), the case of the side to move
+  (DFEN223, refused when strict), sorted by value (DFEN224, a note);
+* F5: FEN's sanity warnings, where a missing king is the final position of a game (R17).
+"""
+
+from __future__ import annotations
+
+import notation_toolkit.dfen.codes  # noqa: F401  (registers DFEN2xx)
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.dfen.ast import DfenPosition, DicePool, EnPassantTargets, sort_dice
+from notation_toolkit.fen.ast import SQUARE_INDEX, SQUARE_NAMES
+from notation_toolkit.fen.validate import Findings, check_common, sanity_warnings, span_at
+
+# field-4 text -> (targets, canonical text); only valid texts are cached
+_EP_CACHE: dict[str, tuple[frozenset[int], str]] = {"-": (frozenset(), "-")}
+_CACHE_LIMIT = 8192
+
+
+def check_targets(text: str, offset: int, side: str, found: Findings) -> EnPassantTargets:
+    """Field 4 of DFEN (F2): squares on rank 3 or 6, none twice, in lexicographic order."""
+    span = span_at(offset, len(text))
+    cached = _EP_CACHE.get(text)
+    if cached is None:
+        squares: set[int] = set()
+        valid = True
+        for i in range(0, len(text), 2):
+            name = text[i : i + 2]
+            where = span_at(offset + i, 2)
+            index = SQUARE_INDEX[name]
+            if name[1] not in "36":
+                valid = False
+                found.error(
+                    "DFEN213",
+                    f"{name} cannot be an en-passant target: targets are the squares skipped by "
+                    "double-pushed pawns, on rank 3 or rank 6",
+                    where,
+                    "en_passant",
+                    hint=f"remove {name}",
+                )
+            elif index in squares:
+                valid = False
+                found.error(
+                    "DFEN212",
+                    f"{name} is listed more than once in the en-passant field",
+                    where,
+                    "en_passant",
+                    hint=f"remove the repeated {name}",
+                )
+            squares.add(index)
+        if not valid:
+            return EnPassantTargets(frozenset(squares), span)
+        targets = frozenset(squares)
+        cached = (targets, "".join(sorted(SQUARE_NAMES[s] for s in targets)))
+        if len(_EP_CACHE) >= _CACHE_LIMIT:
+            _EP_CACHE.clear()
+        _EP_CACHE[text] = cached
+    targets, canonical = cached
+    if canonical != text:
+        found.note(
+            "DFEN214",
+            f"en-passant targets are written in lexicographic order: '{canonical}'",
+            span,
+            "en_passant",
+            canonical,
+            f"write '{canonical}'",
+        )
+    return EnPassantTargets(targets, span)
+
+
+def check_dice(text: str | None, offset: int, side: str, found: Findings) -> DicePool:
+    """Field 7 (F3): at most three dice, in the case of the side to move, sorted by value."""
+    if text is None:
+        return DicePool(None)
+    span = span_at(offset, len(text))
+    if text == "-":
+        return DicePool(None, span)
+    upper = text.isupper()
+    if not upper and not text.islower():
+        found.error(
+            "DFEN222",
+            f"the dice '{text}' mix upper and lower case; they are all in the case of the side to move",
+            span,
+            "dice",
+            hint=f"write '{text.upper()}' for White to move or '{text.lower()}' for Black",
+        )
+    if len(text) > 3:
+        found.error(
+            "DFEN221",
+            f"the dice pool '{text}' has {len(text)} dice; a turn rolls at most 3",
+            span,
+            "dice",
+            hint="remove the extra dice letters",
+        )
+    if found.errors and found.errors[-1].field == "dice":
+        return DicePool(sort_dice(text), span)
+    dice = sort_dice(text)
+    letters = "".join(dice)
+    canonical = letters if side == "w" else letters.lower()
+    if upper != (side == "w"):
+        mover = "White" if side == "w" else "Black"
+        case = "upper" if side == "w" else "lower"
+        found.fix(
+            "DFEN223",
+            f"the dice '{text}' are in the wrong case: {mover} is to move, so they are written in "
+            f"{case} case: '{canonical}'",
+            span,
+            "dice",
+            canonical,
+            f"write '{canonical}'",
+        )
+    elif canonical != text:
+        found.note(
+            "DFEN224",
+            f"dice are sorted by value (P<N<B<R<Q<K): '{canonical}'",
+            span,
+            "dice",
+            canonical,
+            f"write '{canonical}'",
+        )
+    return DicePool(dice, span)
+
+
+def validate(position: DfenPosition) -> list[Diagnostic]:
+    """The semantic checks of a built position: FEN's shared checks, F2 and F3 over its canonical
+    text (spans point into ``dumps(position)``), then the sanity warnings (F5).
+
+    A position returned by ``parse`` has no errors (they would have been raised), so this gives
+    its warnings; a position built by code may also have errors (a target on rank 4, four dice ...).
+    """
+    found = Findings(lenient=True)
+    offsets = check_common(position, found)
+    targets = str(position.en_passant_targets)
+    if targets != "-":
+        check_targets(targets, offsets[3], position.side.color, found)
+    dice = position.pool.text(position.side.color)
+    check_dice(dice, offsets[6], position.side.color, found)
+    if found.errors:
+        return found.errors
+    return warnings(position)
+
+
+def warnings(position: DfenPosition) -> list[Diagnostic]:
+    """Sanity warnings (rule F5): pawns on rank 1 or 8, two kings of a colour, a missing king."""
+    return sanity_warnings(position.board, "Dice Chess", final_ok=True)

@@ -1,0 +1,414 @@
+"""What FEN's grammar cannot say: 8 ranks of 8 squares, the en-passant rank, canonical spelling,
+bounded clocks, and the sanity warnings of positions that cannot arise in a game.
+
+Two entry points share the same checks:
+
+* the *field checks* (``check_board``, ``check_castling`` ...) read one field as written, report
+  to a :class:`Findings` and return the field's value; the transform calls them while it builds
+  the AST, so each field is read once;
+* :func:`validate` checks a built ``FenPosition`` (parsed, or made by code) by running the same
+  field checks over its canonical text, then adds the sanity warnings.
+
+DFEN's ``validate`` adds its own checks (several en-passant targets, the dice pool) to these.
+"""
+
+from __future__ import annotations
+
+import re
+
+import notation_toolkit.fen.codes  # noqa: F401  (registers FEN1xx)
+from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.span import Span
+from notation_toolkit.fen.ast import (
+    SQUARE_INDEX,
+    Board,
+    CastlingRights,
+    EnPassantSquare,
+    FenPosition,
+    castling_text,
+)
+from notation_toolkit.fen.grammar import FIELD_WORDS
+
+#: Longest digit string accepted for the clocks (fits a 64-bit integer). Digits are counted
+#: before ``int()`` sees them, so a 5,000-digit clock is FEN152, never Python's ValueError.
+MAX_DIGITS = 18
+
+_CACHE_LIMIT = 8192
+# rank text -> (number of squares, canonical text or None when the text is already canonical)
+_RANK_INFO: dict[str, tuple[int, str | None]] = {}
+_CASTLING: dict[str, frozenset[str]] = {}
+for _mask in range(16):
+    _rights = frozenset(c for i, c in enumerate("KQkq") if _mask >> i & 1)
+    if _rights:
+        _CASTLING[castling_text(_rights)] = _rights
+
+#: X-FEN / Shredder-FEN castling: KQkq and rook files (A-H White, a-h Black).
+_FILE_CASTLING = re.compile(r"[KQkqA-Ha-h]+")
+
+
+def span_at(offset: int, length: int) -> Span:
+    """The span of ``length`` characters at ``offset`` (every accepted text is a single line)."""
+    return Span(offset, length, 1, offset + 1)
+
+
+class Findings:
+    """What the checks of one reading found: errors, fixes strict mode refuses, and plain notes."""
+
+    __slots__ = ("errors", "fixes", "lenient", "notes")
+
+    def __init__(self, lenient: bool) -> None:
+        self.lenient = lenient
+        self.errors: list[Diagnostic] = []
+        self.fixes: list[Diagnostic] = []  # canonical-form problems: errors unless lenient
+        self.notes: list[Diagnostic] = []  # accepted variants; canonical output differs (INFO)
+
+    def error(self, code: str, message: str, span: Span | None, field: str, hint: str | None = None) -> None:
+        """Record an error (the text is refused in every mode)."""
+        self.errors.append(Diagnostic(code, message, span, Severity.ERROR, hint, None, field))
+
+    def fix(self, code: str, message: str, span: Span, field: str, replacement: str, how: str) -> None:
+        """Record a canonical-form problem: an error when strict, an applied fix when lenient."""
+        severity = Severity.INFO if self.lenient else Severity.ERROR
+        hint = None if self.lenient else f"{how}, or parse in lenient mode"
+        self.fixes.append(Diagnostic(code, message, span, severity, hint, Fix(how, replacement, span), field))
+
+    def note(self, code: str, message: str, span: Span, field: str, replacement: str, how: str) -> None:
+        """Record an accepted variant spelling (INFO, with the canonical spelling as a fix)."""
+        self.notes.append(Diagnostic(code, message, span, Severity.INFO, None, Fix(how, replacement, span), field))
+
+
+def _rank_info(row: str) -> tuple[int, str | None]:
+    info = _RANK_INFO.get(row)
+    if info is not None:
+        return info
+    width = 0
+    merged = ""
+    run = 0
+    adjacent = False
+    previous_digit = False
+    for ch in row:
+        # One character at a time: a count is never converted with int(), whatever its length.
+        if "0" <= ch <= "9":
+            run += ord(ch) - 48
+            adjacent = adjacent or previous_digit
+            previous_digit = True
+            continue
+        if run:
+            merged += str(run)
+            width += run
+            run = 0
+        merged += ch
+        width += 1
+        previous_digit = False
+    if run:
+        merged += str(run)
+        width += run
+    info = (width, merged if adjacent else None)
+    if len(_RANK_INFO) >= _CACHE_LIMIT:
+        _RANK_INFO.clear()
+    _RANK_INFO[row] = info
+    return info
+
+
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
+
+
+def check_board(placement: str, found: Findings, base: int = 0) -> Board:
+    """Field 1: 8 ranks (FEN111) of 8 squares (FEN112), counts not adjacent (FEN113)."""
+    rows = placement.split("/")
+    span = span_at(base, len(placement))
+    if len(rows) != 8:
+        found.error(
+            "FEN111",
+            f"the placement has {len(rows)} rank{'s' if len(rows) != 1 else ''}; it needs exactly 8 "
+            "(ranks 8 to 1 separated by '/')",
+            span,
+            "placement",
+            hint="a position lists 8 ranks separated by 7 slashes",
+        )
+        return Board(placement, span)
+    canonical: list[str] | None = None
+    offset = base
+    for i, row in enumerate(rows):
+        width, merged = _rank_info(row)
+        if width != 8:
+            found.error(
+                "FEN112",
+                f"rank {8 - i} ('{row}') has {width} squares; every rank needs exactly 8",
+                span_at(offset, len(row)),
+                "placement",
+                hint=f"{'remove' if width > 8 else 'add'} {_squares(abs(width - 8))}",
+            )
+        elif merged is not None:
+            found.fix(
+                "FEN113",
+                f"rank {8 - i} ('{row}') has adjacent empty-square counts; write '{merged}'",
+                span_at(offset, len(row)),
+                "placement",
+                merged,
+                f"merge the counts into '{merged}'",
+            )
+            if canonical is None:
+                canonical = rows[:]
+            canonical[i] = merged
+        offset += len(row) + 1
+    return Board("/".join(canonical) if canonical is not None else placement, span)
+
+
+def check_castling(text: str, offset: int, found: Findings) -> CastlingRights:
+    """Field 3: castling letters in the order KQkq, each once (FEN131)."""
+    span = span_at(offset, len(text))
+    if text == "-":
+        return CastlingRights(frozenset(), span)
+    rights = _CASTLING.get(text)
+    if rights is None:
+        rights = frozenset(text)
+        canonical = castling_text(rights)
+        why = "repeat a letter" if len(rights) < len(text) else "are not in the order KQkq"
+        found.fix(
+            "FEN131",
+            f"castling rights '{text}' {why}; write '{canonical}'",
+            span,
+            "castling",
+            canonical,
+            f"write '{canonical}'",
+        )
+    return CastlingRights(rights, span)
+
+
+def check_castling_files(text: str, offset: int, board: Board, found: Findings) -> CastlingRights:
+    """Castling in X-FEN / Shredder-FEN style (an extension grammar): rook files map to KQkq.
+
+    ``K``/``Q`` mean the outermost rook on that side of the king; a file letter naming that
+    rook is the same right. A file letter naming an inner rook (Chess960) has no KQkq spelling:
+    it stays only in the extension node, with an INFO note (FEN133).
+    """
+    span = span_at(offset, len(text))
+    if not _FILE_CASTLING.fullmatch(text) or found.errors:
+        return CastlingRights(frozenset(), span)
+    squares = board.squares
+    rights: set[str] = set()
+    for i, ch in enumerate(text):
+        if ch in "KQkq":
+            rights.add(ch)
+            continue
+        white = ch.isupper()
+        colour, rank = ("White", 1) if white else ("Black", 8)
+        king, rook = ("K", "R") if white else ("k", "r")
+        row = squares[(rank - 1) * 8 : rank * 8]
+        file = ord(ch.lower()) - ord("a")
+        where = span_at(offset + i, 1)
+        square = f"{ch.lower()}{rank}"
+        if king not in row:
+            found.error(
+                "FEN132",
+                f"castling letter '{ch}' names {colour}'s rook on {square}, but {colour}'s king is "
+                f"not on rank {rank}",
+                where,
+                "castling",
+                hint=f"remove '{ch}': a king that has left rank {rank} cannot castle",
+            )
+            continue
+        if row[file] != rook:
+            found.error(
+                "FEN132",
+                f"castling letter '{ch}' names {colour}'s rook on {square}, but there is no "
+                f"{colour} rook there",
+                where,
+                "castling",
+                hint="a rook-file letter names the file of a rook that can still castle",
+            )
+            continue
+        king_file = row.index(king)
+        outer = range(file + 1, 8) if file > king_file else range(0, file)
+        if any(row[f] == rook for f in outer):
+            found.notes.append(
+                Diagnostic(
+                    "FEN133",
+                    f"castling letter '{ch}' names an inner rook ({square}); KQkq cannot say which "
+                    "rook, so the right is kept only in the extension node",
+                    where,
+                    Severity.INFO,
+                    "read Position.extensions for rook-file castling rights",
+                    None,
+                    "castling",
+                )
+            )
+            continue
+        side = "K" if file > king_file else "Q"
+        rights.add(side if white else side.lower())
+    return CastlingRights(frozenset(rights), span)
+
+
+def check_en_passant(text: str, offset: int, side: str, found: Findings) -> EnPassantSquare:
+    """Field 4 of FEN: one square, on rank 3 or 6 (FEN141), the rank of the side not to move (FEN142)."""
+    span = span_at(offset, len(text))
+    if text == "-":
+        return EnPassantSquare(None, span)
+    rank = text[1]
+    if rank not in "36":
+        found.error(
+            "FEN141",
+            f"{text} cannot be an en-passant square: the square a pawn skips is on rank 3 or 6",
+            span,
+            "en_passant",
+            hint="write '-' if no pawn has just made a double step",
+        )
+    elif (rank == "6") != (side == "w"):
+        mover, other = ("White", "Black") if side == "w" else ("Black", "White")
+        wanted = "6" if side == "w" else "3"
+        found.error(
+            "FEN142",
+            f"{text} is on rank {rank}, but {mover} is to move: the en-passant square then belongs to a "
+            f"{other} pawn and is on rank {wanted}",
+            span,
+            "en_passant",
+            hint=f"use a rank-{wanted} square, '-', or check the side to move",
+        )
+    return EnPassantSquare(SQUARE_INDEX[text], span)
+
+
+def check_number(text: str, offset: int, field: str, minimum: int, found: Findings) -> int:
+    """Fields 5 and 6: at most ``MAX_DIGITS`` digits (FEN152, checked before ``int()``), no
+    leading zeros (FEN151), a full-move number of at least 1 (FEN161)."""
+    span = span_at(offset, len(text))
+    if len(text) > MAX_DIGITS:
+        found.error(
+            "FEN152",
+            f"the {FIELD_WORDS[field]} has {len(text):,} digits; at most {MAX_DIGITS} are accepted",
+            span,
+            field,
+            hint="use a realistic number",
+        )
+        return minimum
+    value = int(text)
+    if len(text) > 1 and text[0] == "0":
+        found.fix(
+            "FEN151",
+            f"the {FIELD_WORDS[field]} '{text}' has leading zeros; write '{value}'",
+            span,
+            field,
+            str(value),
+            f"write '{value}'",
+        )
+    if value < minimum:
+        found.error(
+            "FEN161",
+            f"the full-move number is {value}; it starts at 1",
+            span,
+            field,
+            hint="write 1 for the first move",
+        )
+    return value
+
+
+def check_common(position: FenPosition | object, found: Findings) -> list[int]:
+    """Run the field checks FEN and DFEN share over a built position's canonical fields.
+
+    Returns the offsets of the seven possible fields in ``str(position)`` (spans point there).
+    """
+    texts = str(position).split(" ")
+    offsets: list[int] = []
+    at = 0
+    for part in texts:
+        offsets.append(at)
+        at += len(part) + 1
+    board = getattr(position, "board")  # noqa: B009  (FEN and DFEN positions share the field)
+    check_board(str(board), found, offsets[0])
+    if texts[1] not in ("w", "b"):
+        found.error("FEN120", f"the side to move is '{texts[1]}'; it is 'w' or 'b'", span_at(offsets[1], len(texts[1])), "side")
+    for index, name, minimum in ((4, "halfmove", 0), (5, "fullmove", 1)):
+        if texts[index].isdigit():
+            check_number(texts[index], offsets[index], name, minimum, found)
+        else:
+            found.error(
+                "FEN150" if name == "halfmove" else "FEN160",
+                f"the {FIELD_WORDS[name]} is {texts[index]}; it is a whole number >= {minimum}",
+                span_at(offsets[index], len(texts[index])),
+                name,
+            )
+    return offsets
+
+
+def validate(position: FenPosition) -> list[Diagnostic]:
+    """The semantic checks of a built position: the errors the text checks would give for its
+    canonical text (spans point into ``dumps(position)``), then the sanity warnings.
+
+    A position returned by ``parse`` has no errors (they would have been raised), so this gives
+    its warnings; a position built by code may also have errors (an 8x7 board, a clock < 0 ...).
+    """
+    found = Findings(lenient=True)
+    offsets = check_common(position, found)
+    if not found.errors:
+        text = str(position.en_passant_target)
+        if text != "-":
+            check_en_passant(text, offsets[3], position.side.color, found)
+    if found.errors:
+        return found.errors
+    return sanity_warnings(position.board, "chess")
+
+
+def warnings(position: FenPosition) -> list[Diagnostic]:
+    """Sanity warnings: pawns on rank 1 or 8, more than one king of a colour, a missing king."""
+    return sanity_warnings(position.board, "chess")
+
+
+def sanity_warnings(board: Board, label: str, *, final_ok: bool = False) -> list[Diagnostic]:
+    """Warnings about positions that cannot arise in a game: FEN180-FEN182 (rule F5 for DFEN).
+
+    ``final_ok``: a missing king is explained as the final position of a Dice Chess game (R17).
+    """
+    placement = board.placement
+    base = board.span.offset if board.span is not None else 0
+    out: list[Diagnostic] = []
+    rows = placement.split("/")
+    offset = base
+    for i, row in enumerate(rows):
+        if (i == 0 or i == 7) and ("P" in row or "p" in row):
+            out.append(
+                Diagnostic(
+                    "FEN180",
+                    f"a pawn stands on rank {8 - i}; pawns never stand on rank 1 or 8",
+                    span_at(offset, len(row)),
+                    Severity.WARNING,
+                    "a pawn reaching the last rank promotes",
+                    None,
+                    "placement",
+                )
+            )
+        offset += len(row) + 1
+    for letter, colour in (("K", "White"), ("k", "Black")):
+        count = placement.count(letter)
+        if count > 1:
+            second = placement.index(letter, placement.index(letter) + 1)
+            out.append(
+                Diagnostic(
+                    "FEN181",
+                    f"{colour} has {count} kings; each side has exactly one",
+                    span_at(base + second, 1),
+                    Severity.WARNING,
+                    "remove the extra king",
+                    None,
+                    "placement",
+                )
+            )
+        elif count == 0:
+            why = (
+                f"; in {label} this is legal only as the final position, "
+                f"after {colour}'s king was captured (R17)"
+                if final_ok
+                else ""
+            )
+            out.append(
+                Diagnostic(
+                    "FEN182",
+                    f"{colour} has no king{why}",
+                    span_at(base, len(placement)),
+                    Severity.WARNING,
+                    None,
+                    None,
+                    "placement",
+                )
+            )
+    return out
