@@ -97,7 +97,9 @@ def read_chess_feen(text: str) -> tuple[Board, Side]:
         raise _not_chess(text, hands.span, "FEN has no pieces in hand; the hands must be empty ('/')")
     styles = str(position.style_turn)
     if styles not in ("C/c", "c/C"):
-        raise _not_chess(text, position.style_turn.span, f"the styles '{styles}' are not chess ('C/c' or 'c/C')")
+        raise _not_chess(
+            text, position.style_turn.span, f"the styles '{styles}' are not chess ('C/c' or 'c/C')"
+        )
     ranks = placement.ranks()  # rank 8 first, as written
     squares = [p.letter if p is not None else None for rank in reversed(ranks) for p in rank]
     return Board.from_squares(squares), Side("w" if styles == "C/c" else "b")

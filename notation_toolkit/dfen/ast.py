@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from notation_toolkit.core.span import Span
 from notation_toolkit.core.ast import GenericNode, Node
+from notation_toolkit.core.span import Span
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
     SQUARE_NAMES,

@@ -44,7 +44,9 @@ def build(
         targets = check_targets(ep, offsets[3], side, found)
     else:
         ep_raw = raw.get("en_passant")
-        targets = EnPassantTargets(frozenset(), None if ep_raw is None else span_at(ep_raw[1], len(ep_raw[0])))
+        targets = EnPassantTargets(
+            frozenset(), None if ep_raw is None else span_at(ep_raw[1], len(ep_raw[0]))
+        )
     pool = check_dice(groups[6], offsets[6], side, found)
     span = span_at(0, len(text))
     if extension is not None:
@@ -73,6 +75,14 @@ def build(
                 )
             )
     position = DfenPosition(
-        shared.board, shared.side, shared.castling, targets, shared.halfmove, shared.fullmove, pool, span, nodes
+        shared.board,
+        shared.side,
+        shared.castling,
+        targets,
+        shared.halfmove,
+        shared.fullmove,
+        pool,
+        span,
+        nodes,
     )
     return finish(text, position, found)

@@ -98,7 +98,8 @@ def format_text(
     """The canonical FEN of ``text`` (strict unless ``lenient``); raises a ``NotationError``.
 
     Deprecated name, kept for existing callers: prefer ``dumps(parse(text))`` (the one name for
-    "AST back to text" across notations), or ``canonicalize`` for a lenient read. With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
+    "AST back to text" across notations), or ``canonicalize`` for a lenient read.
+    With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
     """
     return READER.canonical(text, lenient=lenient, max_input=max_input, grammar=grammar)[0]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from notation_toolkit.core.span import Span
 from notation_toolkit.core.ast import GenericNode, Node
+from notation_toolkit.core.span import Span
 
 FILES = "abcdefgh"
 #: Square names in LERF order: index 0 = a1, 7 = h1, 56 = a8, 63 = h8.

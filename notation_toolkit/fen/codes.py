@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import register_code
+from notation_toolkit.core.codes import CodeInfo, register_code
 
 _FIELDS = """
 A FEN has six fields separated by exactly one ASCII space:
@@ -197,8 +197,22 @@ position, after a king capture (R17): the loser's king is absent and the winner 
     ),
 }
 
+#: Message templates (``core.codes.CodeInfo``) of the codes built by a shared mechanism: FEN152 is
+#: the limit diagnostic ``core.limits`` gives for FEN's over-long numbers.
+_MESSAGES: dict[str, tuple[dict[str, str], dict[str, str]]] = {
+    "FEN152": (
+        {"": "the {what} has {digits:,} digits; at most {limit} are accepted"},
+        {"": "use a realistic number"},
+    ),
+}
+
+_INFO: dict[str, CodeInfo] = {}
 for _code, (_title, _explanation) in CODES.items():
-    register_code(_code, _title, _explanation)
+    _messages, _hints = _MESSAGES.get(_code, ({}, {}))
+    _INFO[_code] = register_code(_code, _title, _explanation, messages=_messages, hints=_hints)
+
+#: FEN152, the limit diagnostic of an over-long clock (``core.limits.digits_error``).
+NUMBER_TOO_LONG = _INFO["FEN152"]
 
 register_code(
     "FEN190",

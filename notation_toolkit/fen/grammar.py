@@ -18,7 +18,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from notation_toolkit.core.grammar import load_parser
+from notation_toolkit.core.grammar import grammar_regexes, load_parser
 from notation_toolkit.core.regular import compile_regex
 
 #: Default cap on the input length (characters). A real FEN is under 100 characters.
@@ -87,8 +87,8 @@ class Syntax:
         """The language of field ``name`` in the shipped grammar (compiled once)."""
         pattern = self._field_regexes.get(name)
         if pattern is None:
-            uncached = load_parser(self.grammar, "start", cache=False)
-            pattern = re.compile(compile_regex(uncached, name))
+            # Disk-cached with the grammar's content (core.grammar.grammar_regexes).
+            pattern = re.compile(grammar_regexes(self.grammar, self.field_names)[name])
             self._field_regexes[name] = pattern
         return pattern
 

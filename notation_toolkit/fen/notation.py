@@ -7,8 +7,8 @@ from typing import Any
 
 from notation_toolkit import fen
 from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.registry import Notation
 from notation_toolkit.core.errors import LimitError
+from notation_toolkit.core.registry import Notation
 from notation_toolkit.fen.grammar import MAX_INPUT
 
 _MAX_INPUT_HELP = f"largest input accepted, in characters (default {MAX_INPUT}; 'none' = no cap)"

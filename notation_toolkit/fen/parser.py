@@ -39,8 +39,8 @@ from notation_toolkit.core.grammar import (
 )
 from notation_toolkit.core.span import Span
 from notation_toolkit.fen import format as fen_format
-from notation_toolkit.fen.ast import FenPosition
 from notation_toolkit.fen import transform
+from notation_toolkit.fen.ast import FenPosition
 from notation_toolkit.fen.grammar import MAX_INPUT, SYNTAX, Syntax, extension_parser
 from notation_toolkit.fen.transform import Extension, FenTransformer, read_tree
 from notation_toolkit.fen.validate import span_at
@@ -134,7 +134,9 @@ class PositionReader(Generic[P]):
         ``grammar``: the path of a user extension grammar (see :meth:`read_extended`).
         """
         if grammar is not None:
-            _canonical, position, fixes = self.read_extended(text, grammar, lenient=lenient, max_input=max_input)
+            _canonical, position, fixes = self.read_extended(
+                text, grammar, lenient=lenient, max_input=max_input
+            )
             return position, fixes
         self._check_input(text, max_input)
         match = self.syntax.regex.fullmatch(text) if fast else None
@@ -154,7 +156,9 @@ class PositionReader(Generic[P]):
         With ``grammar`` the user's syntax is kept and the known fields are rewritten in place.
         """
         if grammar is not None:
-            canonical, _position, fixes = self.read_extended(text, grammar, lenient=lenient, max_input=max_input)
+            canonical, _position, fixes = self.read_extended(
+                text, grammar, lenient=lenient, max_input=max_input
+            )
             return canonical, fixes
         position, fixes = self.read(text, lenient=lenient, max_input=max_input)
         return str(position), fixes
@@ -232,7 +236,9 @@ class PositionReader(Generic[P]):
                 )
         nodes.sort(key=lambda n: n.span.offset if n.span is not None else len(text))
         offsets = tuple(fields[n].offset if n in fields else len(text) for n in syntax.field_names)
-        position, fixes = self.build(text, tuple(groups), truthy(lenient), offsets, Extension(raw, tuple(nodes)))
+        position, fixes = self.build(
+            text, tuple(groups), truthy(lenient), offsets, Extension(raw, tuple(nodes))
+        )
         canonical = text
         spelled = self.field_texts(position)
         for name, group in reversed(list(zip(syntax.field_names, groups, strict=True))):
@@ -372,7 +378,9 @@ class PositionReader(Generic[P]):
                 .replace("<end-of-file>", "the end of the field")
                 .replace("unexpected the end of the field", "the field ends too early")
             )
-            d = Diagnostic(d.code, f"{syntax.field_words[name]}: {message}", d.span, d.severity, d.hint, d.fix, name)
+            d = Diagnostic(
+                d.code, f"{syntax.field_words[name]}: {message}", d.span, d.severity, d.hint, d.fix, name
+            )
             return d.shifted(offset, 0, offset)
         return None
 

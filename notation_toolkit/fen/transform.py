@@ -122,7 +122,9 @@ class FenTransformer(NodeTransformer):
         return Fields(fields, tuple(nodes))
 
 
-def read_tree(transformer: FenTransformer, tree: Tree[Any], *, code: str) -> tuple[Fields | None, list[GenericNode]]:
+def read_tree(
+    transformer: FenTransformer, tree: Tree[Any], *, code: str
+) -> tuple[Fields | None, list[GenericNode]]:
     """Transform ``tree``; return its ``position`` fields and the nodes beside the position.
 
     ``None`` when the tree holds no ``position`` rule (an extension grammar that renamed it).
@@ -207,7 +209,13 @@ def build_shared(
             continue
         at = offsets[index]
         clocks.append((check_number(digits, at, name, default, found), span_at(at, len(digits))))
-    return Shared(board, Side(side, span_at(offsets[1], 1)), rights, HalfmoveClock(*clocks[0]), FullmoveNumber(*clocks[1]))
+    return Shared(
+        board,
+        Side(side, span_at(offsets[1], 1)),
+        rights,
+        HalfmoveClock(*clocks[0]),
+        FullmoveNumber(*clocks[1]),
+    )
 
 
 def finish(text: str, position: P, found: Findings) -> tuple[P, list[Diagnostic]]:

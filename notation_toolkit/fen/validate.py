@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-import notation_toolkit.fen.codes  # noqa: F401  (registers FEN1xx)
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.limits import digits_error
 from notation_toolkit.core.span import Span
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
@@ -27,6 +27,7 @@ from notation_toolkit.fen.ast import (
     FenPosition,
     castling_text,
 )
+from notation_toolkit.fen.codes import NUMBER_TOO_LONG
 from notation_toolkit.fen.grammar import FIELD_WORDS
 
 #: Longest digit string accepted for the clocks (fits a 64-bit integer). Digits are counted
@@ -74,7 +75,9 @@ class Findings:
 
     def note(self, code: str, message: str, span: Span, field: str, replacement: str, how: str) -> None:
         """Record an accepted variant spelling (INFO, with the canonical spelling as a fix)."""
-        self.notes.append(Diagnostic(code, message, span, Severity.INFO, None, Fix(how, replacement, span), field))
+        self.notes.append(
+            Diagnostic(code, message, span, Severity.INFO, None, Fix(how, replacement, span), field)
+        )
 
 
 def _rank_info(row: str) -> tuple[int, str | None]:
@@ -274,15 +277,14 @@ def check_number(text: str, offset: int, field: str, minimum: int, found: Findin
     leading zeros (FEN151), a full-move number of at least 1 (FEN161)."""
     span = span_at(offset, len(text))
     if len(text) > MAX_DIGITS:
-        found.error(
-            "FEN152",
-            f"the {FIELD_WORDS[field]} has {len(text):,} digits; at most {MAX_DIGITS} are accepted",
-            span,
-            field,
-            hint="use a realistic number",
+        # The toolkit's one mechanism for numbers (core.limits), with FEN's own code; collected
+        # with the other fields' errors rather than raised at once.
+        error = digits_error(
+            text, max_digits=MAX_DIGITS, code=NUMBER_TOO_LONG, span=span, field=field, what=FIELD_WORDS[field]
         )
+        found.errors.extend(error.diagnostics)
         return minimum
-    value = int(text)
+    value = int(text)  # at most MAX_DIGITS ASCII digits (the grammar's NUMBER), checked above
     if len(text) > 1 and text[0] == "0":
         found.fix(
             "FEN151",
@@ -317,7 +319,12 @@ def check_common(position: FenPosition | object, found: Findings) -> list[int]:
     board = getattr(position, "board")  # noqa: B009  (FEN and DFEN positions share the field)
     check_board(str(board), found, offsets[0])
     if texts[1] not in ("w", "b"):
-        found.error("FEN120", f"the side to move is '{texts[1]}'; it is 'w' or 'b'", span_at(offsets[1], len(texts[1])), "side")
+        found.error(
+            "FEN120",
+            f"the side to move is '{texts[1]}'; it is 'w' or 'b'",
+            span_at(offsets[1], len(texts[1])),
+            "side",
+        )
     for index, name, minimum in ((4, "halfmove", 0), (5, "fullmove", 1)):
         if texts[index].isdigit():
             check_number(texts[index], offsets[index], name, minimum, found)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from notation_toolkit import dfen, fen
+from notation_toolkit import convert, dfen, fen
+from notation_toolkit import convert as fen_convert
 from notation_toolkit.core.errors import NotationError, ParseError, ValidationError
 from notation_toolkit.core.registry import conversions, get_conversion
-from notation_toolkit import convert
-from notation_toolkit import convert as fen_convert
 from notation_toolkit.fen.ast import SQUARE_INDEX
 
 A3C3E3 = "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -"

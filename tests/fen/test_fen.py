@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_toolkit import fen
+from notation_toolkit.convert import chess_board as fen_convert
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.fen import FenPosition
-from notation_toolkit.convert import chess_board as fen_convert
 from notation_toolkit.fen.ast import SQUARE_INDEX
 
 chess = pytest.importorskip("chess")
