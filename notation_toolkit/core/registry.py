@@ -1,8 +1,16 @@
 """The registry of notations (sqlglot-style dialects) and of conversions between them.
 
-Built-in notations are registered lazily by module path, so importing the toolkit stays cheap;
-third-party packages add theirs through the ``notation_toolkit.notations`` entry-point group
-(each entry point names a ``Notation`` object, or a list of them).
+Every notation, shipped or third-party, is declared the same way: an entry point of the group
+``notation_toolkit.notations`` naming a ``Notation`` object (or a list of them), e.g. in
+``pyproject.toml``::
+
+    [project.entry-points."notation_toolkit.notations"]
+    xfen = "my_package.xfen.notation:NOTATION"
+
+Loading is lazy: a notation's module is imported the first time it is asked for. The shipped
+notations are also listed in ``_BUILTIN`` (the same targets as their entry points; a test keeps
+the two equal) so that a source checkout without installed metadata works, and so that asking
+for a shipped notation by name never pays the scan of every installed distribution's metadata.
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ class Notation:
     and never raises for bad input; ``format`` returns the canonical string (strict);
     ``canonicalize`` (lenient) returns the canonical string and the fixes it applied.
     ``per_line``: in files, one item per line (FEN) or the whole file is one item (FBR).
+    ``validate`` (AST -> diagnostics) runs the semantic checks alone; ``extensible`` says whether
+    ``grammar=`` accepts a user's extension grammar (token notations are fixed).
     """
 
     name: str
@@ -42,6 +52,13 @@ class Notation:
     grammar: str | None = None
     options: Mapping[str, str] = field(default_factory=dict)
     example: str | None = None
+    validate: Callable[[Any], list[Diagnostic]] | None = None
+    extensible: bool = True
+
+    @property
+    def dumps(self) -> Callable[..., str]:
+        """The canonical text of ``text`` (strict): the same function as ``format``."""
+        return self.format
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +71,8 @@ class Conversion:
     loses: str
 
 
-# name -> "module:attribute" of the built-in notations; loaded on first use.
+# name -> "module:attribute" of the shipped notations, the same as their entry points in
+# pyproject.toml (tests/core/test_registry.py keeps them equal); loaded on first use.
 _BUILTIN: dict[str, str] = {
     "feen": "notation_toolkit.feen.notation:FEEN",
     "feen-legacy": "notation_toolkit.feen.notation:FEEN_LEGACY",
@@ -71,6 +89,8 @@ _BUILTIN: dict[str, str] = {
 _registry: dict[str, Notation] = {}
 _conversions: dict[tuple[str, str], Conversion] = {}
 _entry_points_loaded = False
+# name -> why its entry point could not be loaded (a broken plugin must not break the toolkit)
+_broken: dict[str, str] = {}
 
 
 def register_notation(notation: Notation, *, replace: bool = False) -> None:
@@ -113,8 +133,14 @@ def _load_entry_points() -> None:
 
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name in _registry or ep.name in _BUILTIN:
+            # The shipped notations load through _BUILTIN (same targets); a third party cannot
+            # replace them by reusing their names.
             continue
-        obj = ep.load()
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a third-party plugin may fail in any way
+            _broken[ep.name] = f"{ep.value}: {type(exc).__name__}: {exc}"
+            continue
         for item in obj if isinstance(obj, list | tuple) else [obj]:
             if isinstance(item, Notation):
                 _registry.setdefault(item.name, item)
@@ -139,12 +165,28 @@ def get_notation(name: str) -> Notation:
         found = _registry.get(key)
     if found is None:
         known = notation_names()
+        if key in _broken:
+            raise UnknownNameError.single(
+                "NTK003",
+                f"notation {name!r} is installed but cannot be loaded",
+                hint=f"its entry point failed: {_broken[key][:300]}",
+            )
         raise UnknownNameError.single(
             "NTK003",
             f"unknown notation {name!r}",
             hint=did_you_mean(name, known) or f"available notations: {', '.join(known)}",
         )
     return found
+
+
+def declared_notations() -> dict[str, str]:
+    """Name -> ``module:attribute`` of every notation declared: shipped, then entry points."""
+    from importlib.metadata import entry_points
+
+    declared = dict(_BUILTIN)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        declared.setdefault(ep.name, ep.value)
+    return declared
 
 
 def notation_for_path(path: str | Path) -> Notation | None:

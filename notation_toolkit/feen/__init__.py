@@ -30,11 +30,12 @@ from notation_toolkit.feen.ast import (
     Style,
     StyleTurn,
 )
-from notation_toolkit.feen.format import dumps, format_feen
+from notation_toolkit.feen.format import dumps
 from notation_toolkit.feen.limits import DEFAULT, REFERENCE, Limits
 from notation_toolkit.feen.parser import (
     canonicalize,
     check,
+    format_feen,
     is_valid,
     loads,
     parse,

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
 from notation_toolkit.feen.ast import Hand, Hands, Placement, Position, StyleTurn
 
-__all__ = ["dumps", "format_feen"]
+__all__ = ["dumps"]
 
 
 def dumps(node: Position | Placement | Hands | Hand | StyleTurn) -> str:
@@ -21,18 +18,3 @@ def dumps(node: Position | Placement | Hands | Hand | StyleTurn) -> str:
     '8/8/8/8/8/8/8/8 2Pp/p C/c'
     """
     return str(node)
-
-
-def format_feen(text: str, **options: Any) -> str:
-    """Deprecated alias: use ``dumps(parse(text, **options))``.
-
-    The canonical form of ``text`` in strict mode (raises if it is not canonical already).
-    """
-    warnings.warn(
-        "feen.format_feen(text) is deprecated: use feen.dumps(feen.parse(text))",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    from notation_toolkit.feen.parser import parse
-
-    return dumps(parse(text, **options))

@@ -15,6 +15,7 @@ from notation_toolkit.core.registry import Notation
 from notation_toolkit.core.suggest import did_you_mean
 from notation_toolkit.feen import parser as _p
 from notation_toolkit.feen import tokens as _t
+from notation_toolkit.feen.validate import validate as _validate
 
 _OPTIONS = {
     "limits": "default (what the documents allow) | reference (4096 bytes, 3D, 255 cells, regular)",
@@ -73,6 +74,7 @@ def _feen(profile: str) -> Notation:
         check=check,
         format=fmt,
         canonicalize=canonicalize,
+        validate=lambda position: _validate(position, profile=profile),
         grammar="feen_legacy" if legacy else "feen",
         options=dict(_OPTIONS),
         example="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / CHESS/chess"
@@ -98,6 +100,12 @@ def _token(name: str, title: str, func: Callable[[str], Any], example: str) -> N
         _no_options(name, grammar, options)
         return str(func(text))
 
+    def canonicalize(
+        text: str, *, grammar: str | None = None, **options: Any
+    ) -> tuple[str, list[Diagnostic]]:
+        # A token has one spelling: its canonical form is itself, and nothing is ever fixed.
+        return fmt(text, grammar=grammar, **options), []
+
     return Notation(
         name=name,
         title=title,
@@ -106,10 +114,11 @@ def _token(name: str, title: str, func: Callable[[str], Any], example: str) -> N
         parse=parse,
         check=check,
         format=fmt,
-        canonicalize=None,
+        canonicalize=canonicalize,
         grammar=name,
         options={},
         example=example,
+        extensible=False,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from typing import Any
 
 import notation_toolkit.feen.codes  # noqa: F401  (registers the diagnostic codes)
@@ -21,7 +22,7 @@ from notation_toolkit.core.errors import LimitError, NotationError, ParseError
 from notation_toolkit.core.grammar import check_size, describe_char, lookalike_hint, parse_text
 from notation_toolkit.feen.ast import Hand, Hands, Placement, Position, Side, StyleTurn
 from notation_toolkit.feen.codes import FEEN101, FEEN104, FEEN105, FEEN106, FEEN107, FEEN301, SYNTAX
-from notation_toolkit.feen.format import dumps, format_feen
+from notation_toolkit.feen.format import dumps
 from notation_toolkit.feen.grammar import (
     FIELDS,
     Profile,
@@ -36,7 +37,6 @@ from notation_toolkit.feen.grammar import (
     split_placement,
 )
 from notation_toolkit.feen.limits import Limits, resolve_limits
-from notation_toolkit.feen.transform import FeenTransformer, transform
 from notation_toolkit.feen.validate import (
     canonical_hand,
     canonical_hands,
@@ -52,7 +52,6 @@ from notation_toolkit.feen.validate import (
 
 __all__ = [
     "FIELDS",
-    "FeenTransformer",
     "canonicalize",
     "check",
     "dumps",
@@ -300,6 +299,9 @@ def parse_result(
             if prof.full.fullmatch(text) is None:
                 raise _syntax_error(text, prof)
         # A user grammar may change the fields or the characters: only its own rules judge it.
+        # Imported here: the transformer needs Lark, which valid input read by the fast path never does.
+        from notation_toolkit.feen.transform import transform
+
         tree = parse_text(prof.parser, text, code=FEEN101.code)
         built = transform(tree, text, prof, lim)
         if not isinstance(built, Position):
@@ -475,3 +477,16 @@ def parse_style_turn(text: str, *, profile: str = "feen") -> StyleTurn:
     if problem is not None:
         raise_for([problem], text)
     return style_turn
+
+
+def format_feen(text: str, **options: Any) -> str:
+    """Deprecated alias of ``dumps(parse(text, **options))`` (``dumps`` is the name in every notation).
+
+    The canonical form of ``text`` in strict mode (raises if it is not canonical already).
+    """
+    warnings.warn(
+        "feen.format_feen(text) is deprecated: use feen.dumps(feen.parse(text))",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return dumps(parse(text, **options))

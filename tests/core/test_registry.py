@@ -80,3 +80,75 @@ def test_rich_tree_and_data_never_show_lark_token_names() -> None:
     out = console.export_text()
     assert "'42'" in out and "MOVE_NUMBER" not in out and "Token" not in out
     assert to_data(node) == {"type": "GenericNode", "rule": "move_number", "children": ["42"], "span": None}
+
+
+def test_the_shipped_notations_are_declared_as_entry_points() -> None:
+    import tomllib
+    from pathlib import Path
+
+    from notation_toolkit.core import registry
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    declared = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["entry-points"][
+        registry.ENTRY_POINT_GROUP
+    ]
+    # The lazy fallback for source checkouts names exactly what the entry points name.
+    assert declared == registry._BUILTIN
+    assert set(declared) == {"feen", "feen-legacy", "epin", "pin", "sin", "qpi", "fen", "dfen", "fbr", "mbn"}
+
+
+@pytest.mark.parametrize(
+    "name", ["feen", "feen-legacy", "epin", "pin", "sin", "qpi", "fen", "dfen", "fbr", "mbn"]
+)
+def test_every_declared_target_is_a_notation_of_that_name(name: str) -> None:
+    import importlib
+
+    from notation_toolkit.core import registry
+
+    module, _, attribute = registry.declared_notations()[name].partition(":")
+    target = getattr(importlib.import_module(module), attribute)
+    assert isinstance(target, Notation) and target.name == name
+    assert get_notation(name) is target
+
+
+def test_the_installed_metadata_matches_when_present() -> None:
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    from notation_toolkit.core import registry
+
+    try:
+        dist = distribution("notation-toolkit")
+    except PackageNotFoundError:
+        pytest.skip("running from a source checkout without installed metadata")
+    installed = {ep.name: ep.value for ep in dist.entry_points if ep.group == registry.ENTRY_POINT_GROUP}
+    if not installed:
+        pytest.skip("installed metadata predates the entry points (reinstall: pip install -e .)")
+    assert installed == registry._BUILTIN
+
+
+def test_a_broken_third_party_notation_does_not_break_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    from notation_toolkit.core import registry
+
+    broken = importlib.metadata.EntryPoint(
+        "broken-test", "notation_toolkit_no_such_module:NOTATION", registry.ENTRY_POINT_GROUP
+    )
+    good = importlib.metadata.EntryPoint(
+        "feen", "notation_toolkit_no_such_module:FEEN", registry.ENTRY_POINT_GROUP
+    )
+
+    def fake_entry_points(*, group: str) -> list[importlib.metadata.EntryPoint]:
+        return [broken, good] if group == registry.ENTRY_POINT_GROUP else []
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", fake_entry_points)
+    monkeypatch.setattr(registry, "_entry_points_loaded", False)
+    monkeypatch.setattr(registry, "_broken", {})
+    names = notation_names()
+    assert "feen" in names and "broken-test" not in names
+    # a third party cannot replace a shipped notation by reusing its name
+    assert get_notation("feen").parse.__module__ == "notation_toolkit.feen.notation"
+    with pytest.raises(UnknownNameError) as info:
+        get_notation("broken-test")
+    d = info.value.diagnostics[0]
+    assert "cannot be loaded" in d.message and d.hint is not None and "ModuleNotFoundError" in d.hint
