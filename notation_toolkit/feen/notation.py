@@ -118,6 +118,7 @@ def _token(name: str, title: str, func: Callable[[str], Any], example: str) -> N
         grammar=name,
         options={},
         example=example,
+        validate=_t.validate_token,
         extensible=False,
     )
 

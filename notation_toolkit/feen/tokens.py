@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from notation_toolkit.core.codes import get_code
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError, ParseError, ValidationError
 from notation_toolkit.core.grammar import (
     check_size,
@@ -84,21 +85,31 @@ def parse_sin(text: str) -> Style:
     return _parse_token(text, "sin", "SIN101", "a SIN token", style)
 
 
+def validate_token(value: Piece | Style | Qpi) -> list[Diagnostic]:
+    """The semantic diagnostics of a token (only a QPI has a rule beyond its grammar: one side)."""
+    if isinstance(value, Qpi) and value.style.side is not value.piece.side:
+        return [_qpi_sides(value.style, value.piece, str(value))]
+    return []
+
+
+def _qpi_sides(st: Style, pc: Piece, text: str) -> Diagnostic:
+    return QPI201.diagnostic(
+        span=Span(0, len(text), 1, 1),
+        style=st,
+        piece=pc,
+        style_side=st.side.value,
+        piece_side=pc.side.value,
+        same_as_style=f"{st.name}:{_recase(pc.token, st.name)}",
+        same_as_piece=f"{_recase(st.name, pc.letter)}:{pc.token}",
+    )
+
+
 def _build_qpi(text: str) -> Qpi:
     colon = text.index(":")
     st = style(text[:colon])
     pc = piece(text[colon + 1 :])
     if st.side is not pc.side:
-        diagnostic = QPI201.diagnostic(
-            span=Span(0, len(text), 1, 1),
-            style=st,
-            piece=pc,
-            style_side=st.side.value,
-            piece_side=pc.side.value,
-            same_as_style=f"{st.name}:{_recase(pc.token, st.name)}",
-            same_as_piece=f"{_recase(st.name, pc.letter)}:{pc.token}",
-        )
-        raise ValidationError([diagnostic], text)
+        raise ValidationError([_qpi_sides(st, pc, text)], text)
     return Qpi(st, pc)
 
 
