@@ -7,7 +7,8 @@ from typing import Any
 
 from notation_toolkit import fen
 from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.errors import LimitError
+from notation_toolkit.core.errors import NotationError
+from notation_toolkit.core.limits import bounded_int
 from notation_toolkit.core.registry import Notation
 from notation_toolkit.fen.grammar import MAX_INPUT
 
@@ -20,20 +21,21 @@ def _limit(options: dict[str, Any]) -> int | None:
         return None
     if isinstance(raw, str):
         text = raw.strip()
-        # Counted before int(): a 5,000-digit option is a diagnostic, not Python's ValueError.
-        if not text.isascii() or not text.isdigit() or len(text) > 12:
-            raise LimitError.single(
-                "NTK001",
-                f"max_input must be a number of characters (at most 12 digits), not {text[:20]!r}"
+        if not (text.isascii() and text.isdigit()):
+            raise NotationError.single(
+                "NTK003",
+                f"max_input must be a number of characters, not {text[:20]!r}"
                 + ("..." if len(text) > 20 else ""),
                 hint="write a number such as 4096, or 'none' for no cap",
             )
-        return int(text)
+        # The toolkit's one mechanism for numbers read from text: counted before int() (NTK006).
+        return bounded_int(text, max_digits=12, what="max_input")
     return int(raw)
 
 
 def position_notation(module: ModuleType, name: str, title: str, lenient_help: str, example: str) -> Notation:
-    """A ``Notation`` over a position module exposing ``parse``/``check``/``format_text``/``canonicalize``.
+    """A ``Notation`` over a position module exposing ``parse``/``check``/``format_text``/``canonicalize``
+    and ``validate`` (FEN's and DFEN's public API).
 
     ``grammar`` (``--grammar FILE``) is a user extension grammar, passed through to the module.
     """
@@ -73,6 +75,7 @@ def position_notation(module: ModuleType, name: str, title: str, lenient_help: s
         format=format_text,
         canonicalize=canonicalize,
         grammar=name,
+        validate=module.validate,
         options={"lenient": lenient_help, "max_input": _MAX_INPUT_HELP},
         example=example,
     )

@@ -109,7 +109,10 @@ def test_a_signed_clock_of_an_extension_grammar_is_never_converted(tmp_path: Pat
 @pytest.mark.parametrize("name", ["fen", "dfen"])
 def test_a_huge_max_input_option_is_a_diagnostic(name: str) -> None:
     notation = get_notation(name)
-    with pytest.raises(NotationError) as info:
+    with pytest.raises(LimitError) as info:
         notation.parse(B + "0 1", max_input=HUGE)
-    assert info.value.code == "NTK001"
+    assert info.value.code == "NTK006" and "5,000 digits" in info.value.diagnostics[0].message
+    with pytest.raises(NotationError) as bad:
+        notation.parse(B + "0 1", max_input="lots")
+    assert bad.value.code == "NTK003"
     assert notation.parse(B + "0 1", max_input="4096").turn == "w"
