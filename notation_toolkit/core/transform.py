@@ -20,11 +20,12 @@ FEN handler for ``rank``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from lark import Token, Tree
 from lark.exceptions import VisitError
-from lark.visitors import Transformer, Transformer_NonRecursive, merge_transformers, v_args
+from lark.visitors import Transformer, Transformer_NonRecursive, v_args
+from lark.visitors import merge_transformers as _lark_merge_transformers
 
 from notation_toolkit.core.ast import GenericNode, Node
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
@@ -36,6 +37,20 @@ __all__ = ["NodeTransformer", "merge_transformers", "span_of", "transform_tree",
 
 # Names a rule must never dispatch to, whatever a user's grammar calls its rules ("transform").
 _RESERVED = frozenset(dir(Transformer_NonRecursive)) | {"generic"}
+
+
+T = TypeVar("T", bound=Transformer[Any, Any])
+
+
+def merge_transformers(base: T, **transformers: Transformer[Any, Any]) -> T:
+    """Lark's ``merge_transformers``, typed: ``base`` answers ``name__rule`` with ``transformers[name]``.
+
+    Use it when a grammar ``%import``\\ s another whose rules need *different* handlers than
+    same-named rules of the importing grammar; otherwise the base-name dispatch of
+    :class:`NodeTransformer` already reaches the right handler.
+    """
+    merged: T = _lark_merge_transformers(base, **transformers)  # type: ignore[no-untyped-call]
+    return merged
 
 
 def span_of(meta: Any, children: list[Any] | tuple[Any, ...] = ()) -> Span | None:
