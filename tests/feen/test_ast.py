@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from notation_toolkit import feen
+from notation_toolkit.core.errors import NotationError
 from notation_toolkit.feen import Side
 
 CHESS = "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c"
@@ -82,12 +83,12 @@ def test_field_parsers() -> None:
     assert feen.parse_placement("8/8").square_count == 16
     assert str(feen.parse_hands("2P/p")) == "2P/p"
     assert str(feen.parse_hand("")) == ""
-    with pytest.raises(feen.parser.NotationError) as info:
+    with pytest.raises(NotationError) as info:
         feen.parse_hands("P2B/")
     assert info.value.code == "FEEN205"
-    with pytest.raises(feen.parser.NotationError) as info:
+    with pytest.raises(NotationError) as info:
         feen.parse_style_turn("C/C")
     assert info.value.code == "FEEN203"
-    with pytest.raises(feen.parser.NotationError) as info:
+    with pytest.raises(NotationError) as info:
         feen.parse_placement("8/8 ")
     assert info.value.code == "FEEN104"
