@@ -17,7 +17,9 @@ DFEN's transform (``dfen/transform.py``) subclasses :class:`FenTransformer` with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from lark import Tree
@@ -53,12 +55,18 @@ P = TypeVar("P")
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One field of a Lark tree: its rule name, its text, where it starts and its generic node."""
+    """One field of a Lark tree: its rule name, its text, where it starts, and how to make its
+    generic node (made only when an extension grammar writes the field in a syntax of its own)."""
 
     name: str
     text: str
     offset: int
-    node: GenericNode
+    make_node: Callable[[], GenericNode]
+
+    @property
+    def node(self) -> GenericNode:
+        """The field as a ``GenericNode`` (rule name, children, span)."""
+        return self.make_node()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,18 +103,18 @@ class FenTransformer(NodeTransformer):
         self.text = text
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
-        # Every field rule is read the same way: its text and position, plus its generic node
-        # (kept in case an extension grammar writes the field in a syntax of its own).
+        # Every field rule is read the same way: its text and position, plus the means to make its
+        # generic node (needed only when an extension grammar writes the field its own way).
         name = base_name(str(data))
         if name in self.field_names:
             return self._field(name, children, meta)
         return super().__default__(data, children, meta)
 
     def _field(self, name: str, children: list[Any], meta: Any) -> Field | GenericNode:
-        node = self.generic(name, children, meta)
         if meta.empty:
-            return node
-        return Field(name, self.text[meta.start_pos : meta.end_pos], meta.start_pos, node)
+            return self.generic(name, children, meta)
+        make_node = partial(self.generic, name, children, meta)
+        return Field(name, self.text[meta.start_pos : meta.end_pos], meta.start_pos, make_node)
 
     def position(self, children: list[Any]) -> Fields:
         """The ``position`` rule: the first occurrence of each known field, everything else as nodes."""
