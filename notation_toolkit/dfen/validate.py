@@ -12,6 +12,7 @@ from __future__ import annotations
 import notation_toolkit.dfen.codes  # noqa: F401  (registers DFEN2xx)
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.dfen.ast import DfenPosition, DicePool, EnPassantTargets, sort_dice
+from notation_toolkit.dfen.grammar import SYNTAX
 from notation_toolkit.fen.ast import SQUARE_INDEX, SQUARE_NAMES
 from notation_toolkit.fen.validate import Findings, check_common, sanity_warnings, span_at
 
@@ -132,12 +133,12 @@ def validate(position: DfenPosition) -> list[Diagnostic]:
     its warnings; a position built by code may also have errors (a target on rank 4, four dice ...).
     """
     found = Findings(lenient=True)
-    offsets = check_common(position, found)
-    targets = str(position.en_passant_targets)
-    if targets != "-":
-        check_targets(targets, offsets[3], position.side.color, found)
-    dice = position.pool.text(position.side.color)
-    check_dice(dice, offsets[6], position.side.color, found)
+    texts, offsets = check_common(position, found, SYNTAX)
+    side = texts[1]
+    if texts[3] and texts[3] != "-" and side:
+        check_targets(texts[3], offsets[3], side, found)
+    if len(texts) > 6 and texts[6] and side:
+        check_dice(texts[6], offsets[6], side, found)
     if found.errors:
         return found.errors
     return warnings(position)

@@ -25,10 +25,11 @@ from notation_toolkit.fen.ast import (
     CastlingRights,
     EnPassantSquare,
     FenPosition,
+    PositionValues,
     castling_text,
 )
 from notation_toolkit.fen.codes import NUMBER_TOO_LONG
-from notation_toolkit.fen.grammar import FIELD_WORDS
+from notation_toolkit.fen.grammar import FIELD_WORDS, SYNTAX, Syntax
 
 #: Longest digit string accepted for the clocks (fits a 64-bit integer). Digits are counted
 #: before ``int()`` sees them, so a 5,000-digit clock is FEN152, never Python's ValueError.
@@ -305,10 +306,13 @@ def check_number(text: str, offset: int, field: str, minimum: int, found: Findin
     return value
 
 
-def check_common(position: FenPosition | object, found: Findings) -> list[int]:
-    """Run the field checks FEN and DFEN share over a built position's canonical fields.
+def check_common(position: PositionValues, found: Findings, syntax: Syntax) -> tuple[list[str], list[int]]:
+    """Check a built position's canonical fields: each against its grammar rule (``syntax``'s
+    field regexes, with the field's syntax code), then the checks FEN and DFEN share.
 
-    Returns the offsets of the seven possible fields in ``str(position)`` (spans point there).
+    Returns the field texts of ``str(position)`` and their offsets (spans point there); a field
+    whose text is not in the grammar's language is replaced by ``None`` in the texts so that the
+    notation's own checks skip it.
     """
     texts = str(position).split(" ")
     offsets: list[int] = []
@@ -316,41 +320,37 @@ def check_common(position: FenPosition | object, found: Findings) -> list[int]:
     for part in texts:
         offsets.append(at)
         at += len(part) + 1
-    board = getattr(position, "board")  # noqa: B009  (FEN and DFEN positions share the field)
-    check_board(str(board), found, offsets[0])
-    if texts[1] not in ("w", "b"):
+    good: list[str] = []
+    for name, part, offset in zip(syntax.field_names, texts, offsets, strict=False):
+        if syntax.field_regex(name).fullmatch(part):
+            good.append(name)
+            continue
         found.error(
-            "FEN120",
-            f"the side to move is '{texts[1]}'; it is 'w' or 'b'",
-            span_at(offsets[1], len(texts[1])),
-            "side",
+            syntax.syntax_codes[name],
+            f"the {syntax.field_words[name]} '{part[:40]}' is not {syntax.label} syntax",
+            span_at(offset, len(part)),
+            name,
+            hint=syntax.field_hints[name],
         )
+    if "placement" in good:
+        check_board(texts[0], found, offsets[0])
     for index, name, minimum in ((4, "halfmove", 0), (5, "fullmove", 1)):
-        if texts[index].isdigit():
+        if name in good:
             check_number(texts[index], offsets[index], name, minimum, found)
-        else:
-            found.error(
-                "FEN150" if name == "halfmove" else "FEN160",
-                f"the {FIELD_WORDS[name]} is {texts[index]}; it is a whole number >= {minimum}",
-                span_at(offsets[index], len(texts[index])),
-                name,
-            )
-    return offsets
+    return [t if n in good else "" for n, t in zip(syntax.field_names, texts, strict=False)], offsets
 
 
 def validate(position: FenPosition) -> list[Diagnostic]:
-    """The semantic checks of a built position: the errors the text checks would give for its
-    canonical text (spans point into ``dumps(position)``), then the sanity warnings.
+    """The checks of a built position alone: the errors its canonical text would get (spans
+    point into ``dumps(position)``), else the sanity warnings.
 
     A position returned by ``parse`` has no errors (they would have been raised), so this gives
     its warnings; a position built by code may also have errors (an 8x7 board, a clock < 0 ...).
     """
     found = Findings(lenient=True)
-    offsets = check_common(position, found)
-    if not found.errors:
-        text = str(position.en_passant_target)
-        if text != "-":
-            check_en_passant(text, offsets[3], position.side.color, found)
+    texts, offsets = check_common(position, found, SYNTAX)
+    if texts[3] and texts[3] != "-" and texts[1]:
+        check_en_passant(texts[3], offsets[3], texts[1], found)
     if found.errors:
         return found.errors
     return sanity_warnings(position.board, "chess")

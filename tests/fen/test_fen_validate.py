@@ -72,6 +72,7 @@ def test_validate_of_a_parsed_position_gives_its_warnings(text: str, codes: list
 @pytest.mark.parametrize(
     ("position", "code", "field"),
     [
+        (fen_position(placement="X7/8/8/8/8/8/8/8"), "FEN110", "placement"),
         (fen_position(placement="8/8/8/8/8/8/8"), "FEN111", "placement"),
         (fen_position(placement="8/8/8/8/8/8/8/7"), "FEN112", "placement"),
         (fen_position(ep=SQUARE_INDEX["e4"]), "FEN141", "en_passant"),
@@ -97,6 +98,7 @@ def test_validate_of_a_position_built_by_code(position: FenPosition, code: str, 
     [
         (dfen_position(targets=frozenset({SQUARE_INDEX["e4"]})), "DFEN213", "e4"),
         (dfen_position(dice=("P", "P", "N", "K")), "DFEN221", "PPNK"),
+        (dfen_position(dice=("X",)), "DFEN220", "X"),
         (dfen_position(full=0), "FEN161", "0"),  # FEN's rules hold in DFEN too
     ],
 )
