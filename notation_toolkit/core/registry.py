@@ -26,6 +26,7 @@ from notation_toolkit.core.errors import UnknownNameError
 from notation_toolkit.core.suggest import did_you_mean
 
 ENTRY_POINT_GROUP = "notation_toolkit.notations"
+CONVERSIONS_GROUP = "notation_toolkit.conversions"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +87,16 @@ _BUILTIN: dict[str, str] = {
     "mbn": "notation_toolkit.mbn.notation:NOTATION",
 }
 
+# name -> module whose import registers conversions (``register_conversion``): the shipped
+# conversions live in notation_toolkit.convert, a layer above the notations they convert, so the
+# core names them here by string and imports them only when a conversion is asked for. Third
+# parties declare theirs in the entry-point group CONVERSIONS_GROUP (value: a module).
+_BUILTIN_CONVERSIONS: dict[str, str] = {"convert": "notation_toolkit.convert"}
+
 _registry: dict[str, Notation] = {}
 _conversions: dict[tuple[str, str], Conversion] = {}
 _entry_points_loaded = False
+_conversions_loaded = False
 # name -> why its entry point could not be loaded (a broken plugin must not break the toolkit)
 _broken: dict[str, str] = {}
 
@@ -201,11 +209,35 @@ def notation_for_path(path: str | Path) -> Notation | None:
     return None
 
 
+def _load_conversions() -> None:
+    global _conversions_loaded
+    if _conversions_loaded:
+        return
+    _conversions_loaded = True
+    for module_name in _BUILTIN_CONVERSIONS.values():
+        importlib.import_module(module_name)
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=CONVERSIONS_GROUP):
+        if ep.name in _BUILTIN_CONVERSIONS:
+            continue
+        try:
+            ep.load()
+        except Exception as exc:  # a third-party plugin may fail in any way
+            _broken[f"conversion:{ep.name}"] = f"{ep.value}: {type(exc).__name__}: {exc}"
+
+
 def get_conversion(source: str, target: str) -> Conversion:
-    """The registered conversion ``source`` -> ``target``; ``UnknownNameError`` if there is none."""
+    """The registered conversion ``source`` -> ``target``; ``UnknownNameError`` if there is none.
+
+    The modules that register conversions are imported the first time a conversion is missing.
+    """
     get_notation(source)
     get_notation(target)
     conv = _conversions.get((source.lower(), target.lower()))
+    if conv is None:
+        _load_conversions()
+        conv = _conversions.get((source.lower(), target.lower()))
     if conv is None:
         pairs = sorted(f"{s}->{t}" for s, t in _conversions)
         raise UnknownNameError.single(
@@ -217,7 +249,8 @@ def get_conversion(source: str, target: str) -> Conversion:
 
 
 def conversions() -> Mapping[tuple[str, str], Conversion]:
-    """Every registered conversion (after loading all notations)."""
+    """Every registered conversion (after loading all notations and conversion modules)."""
     for name in notation_names():
         get_notation(name)
+    _load_conversions()
     return dict(_conversions)
