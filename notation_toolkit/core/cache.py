@@ -20,7 +20,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -117,6 +116,8 @@ def write_json(kind: str, key: str, data: Any) -> None:
     path = cache_file(kind, key, ".json")
     if path is None:
         return
+    import tempfile  # only writers pay for it (~2 ms at start-up otherwise)
+
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
