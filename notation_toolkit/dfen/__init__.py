@@ -86,9 +86,10 @@ def format_text(
 ) -> str:
     """The canonical DFEN of ``text`` (strict unless ``lenient``); raises a ``NotationError``.
 
-    Deprecated name, kept for existing callers: prefer ``dumps(parse(text))`` (the one name for
-    "AST back to text" across notations), or ``canonicalize`` for a lenient read.
-    With ``grammar`` the user's syntax is kept and the known fields are written canonically in place.
+    Deprecated for standard text: use ``dumps(parse(text))`` (``dumps`` is the one name for "AST
+    back to text" across notations), or ``canonicalize`` for a lenient read. It stays (without a
+    warning) because with ``grammar`` it does what ``dumps`` cannot: the user's syntax is kept and
+    only the known fields are rewritten canonically in place (the registry's ``format``).
     """
     return READER.canonical(text, lenient=lenient, max_input=max_input, grammar=grammar)[0]
 
