@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from notation_toolkit.core.diagnostics import Diagnostic
@@ -16,6 +18,19 @@ from notation_toolkit.core.registry import (
     register_notation,
 )
 from notation_toolkit.core.suggest import close_matches, did_you_mean
+
+
+@pytest.fixture(autouse=True)
+def _restore_registry() -> Iterator[None]:
+    # These tests register throw-away notations and conversions; other tests list the registry.
+    from notation_toolkit.core import registry
+
+    notations, conversions = dict(registry._registry), dict(registry._conversions)
+    yield
+    registry._registry.clear()
+    registry._registry.update(notations)
+    registry._conversions.clear()
+    registry._conversions.update(conversions)
 
 
 def _upper_notation(name: str = "upper-test") -> Notation:
