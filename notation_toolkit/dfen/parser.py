@@ -1,17 +1,17 @@
 """The DFEN pipeline: FEN's (``fen.parser.PositionReader``) assembled from DFEN's own parts.
 
-Fast path and LALR parser of ``dfen.lark``, :class:`~notation_toolkit.dfen.transform.DfenTransformer`,
-DFEN's builder and field texts, and one pre-check of its own (an odd-length en-passant field).
+Fast path and LALR parser of ``dfen.lark``, :class:`~notation_toolkit.dfen.transform.DfenTransformer`
+(imported when a tree must be read), DFEN's builder (``dfen.validate.build``) and field texts,
+and one pre-check of its own (an odd-length en-passant field).
 """
 
 from __future__ import annotations
 
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.dfen import format as dfen_format
-from notation_toolkit.dfen import transform
 from notation_toolkit.dfen.ast import DfenPosition
 from notation_toolkit.dfen.grammar import SYNTAX
-from notation_toolkit.dfen.transform import DfenTransformer
+from notation_toolkit.dfen.validate import build
 from notation_toolkit.fen import parser as fen_parser
 from notation_toolkit.fen.parser import PositionReader
 from notation_toolkit.fen.validate import span_at
@@ -37,5 +37,5 @@ def precheck(name: str, part: str, offset: int) -> Diagnostic | None:
 
 #: The DFEN reader: DFEN's syntax, transformer, builder, pre-checks and field texts.
 READER: PositionReader[DfenPosition] = PositionReader(
-    SYNTAX, DfenTransformer, transform.build, precheck, dfen_format.field_texts
+    SYNTAX, "notation_toolkit.dfen.transform:DfenTransformer", build, precheck, dfen_format.field_texts
 )

@@ -5,16 +5,28 @@
 * F3, field 7: at most three dice (DFEN221), one case (DFEN222), the case of the side to move
   (DFEN223, refused when strict), sorted by value (DFEN224, a note);
 * F5: FEN's sanity warnings, where a missing king is the final position of a game (R17).
+
+:func:`build` turns DFEN's fields into the AST as FEN's does (fields 1-3, 5 and 6 through FEN's
+``build_shared``), with field 4's several targets, field 7's dice and the F1 defaults note.
 """
 
 from __future__ import annotations
 
 import notation_toolkit.dfen.codes  # noqa: F401  (registers DFEN2xx)
-from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.dfen.ast import DfenPosition, DicePool, EnPassantTargets, sort_dice
 from notation_toolkit.dfen.grammar import SYNTAX
 from notation_toolkit.fen.ast import SQUARE_INDEX, SQUARE_NAMES
-from notation_toolkit.fen.validate import Findings, check_common, sanity_warnings, span_at
+from notation_toolkit.fen.validate import (
+    Extension,
+    Findings,
+    build_shared,
+    check_common,
+    default_offsets,
+    finish,
+    sanity_warnings,
+    span_at,
+)
 
 # field-4 text -> (targets, canonical text); only valid texts are cached
 _EP_CACHE: dict[str, tuple[frozenset[int], str]] = {"-": (frozenset(), "-")}
@@ -147,3 +159,71 @@ def validate(position: DfenPosition) -> list[Diagnostic]:
 def warnings(position: DfenPosition) -> list[Diagnostic]:
     """Sanity warnings (rule F5): pawns on rank 1 or 8, two kings of a colour, a missing king."""
     return sanity_warnings(position.board, "Dice Chess", final_ok=True)
+
+
+# ---------------------------------------------------------------------------------- fields -> AST
+
+_DEFAULT_TAIL = ("0", "1", "-")
+
+
+def build(
+    text: str,
+    groups: tuple[str | None, ...],
+    lenient: bool,
+    offsets: tuple[int, ...] | None = None,
+    extension: Extension | None = None,
+) -> tuple[DfenPosition, list[Diagnostic]]:
+    """The DFEN position of the fields ``groups`` (``None`` for a field the text leaves out, F1)."""
+    found = Findings(lenient)
+    if offsets is None:
+        offsets = default_offsets(groups)
+    raw = extension.raw if extension is not None else {}
+    shared = build_shared(groups, offsets, found, raw)
+    side = shared.side.color
+    ep = groups[3]
+    if ep is not None:
+        targets = check_targets(ep, offsets[3], side, found)
+    else:
+        ep_raw = raw.get("en_passant")
+        targets = EnPassantTargets(
+            frozenset(), None if ep_raw is None else span_at(ep_raw[1], len(ep_raw[0]))
+        )
+    pool = check_dice(groups[6], offsets[6], side, found)
+    span = span_at(0, len(text))
+    if extension is not None:
+        # A user grammar decides which fields a text has: no defaults note, and a dice field in
+        # its own syntax is not rolled dice as far as DFEN can tell (the node keeps the text).
+        other = raw.get("dice")
+        if other is not None:
+            pool = DicePool(None, span_at(other[1], len(other[0])))
+        nodes = extension.nodes
+    else:
+        nodes = ()
+        if groups[6] is None:
+            given = 4 + sum(g is not None for g in groups[4:6])
+            tail = " " + " ".join(_DEFAULT_TAIL[given - 4 :])
+            end = span_at(len(text), 0)
+            found.notes.append(
+                Diagnostic(
+                    "DFEN202",
+                    f"{given} fields given; the canonical form writes all 7 (defaults: half-move 0, "
+                    "full-move 1, dice '-')",
+                    end,
+                    Severity.INFO,
+                    None,
+                    Fix("add the default fields", tail, end),
+                    None,
+                )
+            )
+    position = DfenPosition(
+        shared.board,
+        shared.side,
+        shared.castling,
+        targets,
+        shared.halfmove,
+        shared.fullmove,
+        pool,
+        span,
+        nodes,
+    )
+    return finish(text, position, found)

@@ -15,11 +15,13 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lark import Lark
+from notation_toolkit.core import cache
+from notation_toolkit.core.grammar import grammar_path, grammar_regexes, grammar_sources, load_parser
 
-from notation_toolkit.core.grammar import grammar_regexes, load_parser
-from notation_toolkit.core.regular import compile_regex
+if TYPE_CHECKING:
+    from lark import Lark
 
 #: Default cap on the input length (characters). A real FEN is under 100 characters.
 MAX_INPUT = 1024
@@ -75,13 +77,30 @@ class Syntax:
 
     @property
     def regex(self) -> re.Pattern[str]:
-        """The fast-path regex, compiled once from the grammar's ``position`` rule."""
+        """The fast-path regex, compiled once from the grammar's ``position`` rule.
+
+        Its source is cached on disk under the content of the grammar and of the grammars it
+        imports (``core.cache``), so a process that reads only valid text never builds the
+        grammar nor imports Lark; an edited grammar gets a new key, never a stale regex.
+        """
         if self._regex is None:
-            # A parser restored from Lark's disk cache has no ``.grammar`` for compile_regex to
-            # read, so the regex is built from an uncached load (once per process).
-            uncached = load_parser(self.grammar, "start", cache=False)
-            self._regex = re.compile(compile_regex(uncached, "position", groups=self.field_names))
+            key = cache.fingerprint(
+                grammar_sources(grammar_path(self.grammar)), "position-groups", *self.field_names
+            )
+            source = cache.read_json("regex", key)
+            if not isinstance(source, str):
+                source = self._build_regex()
+                cache.write_json("regex", key, source)
+            self._regex = re.compile(source)
         return self._regex
+
+    def _build_regex(self) -> str:
+        from notation_toolkit.core.regular import compile_regex
+
+        # A parser restored from Lark's disk cache has no ``.grammar`` for compile_regex to read,
+        # so the regex is built from an uncached load.
+        uncached = load_parser(self.grammar, "start", cache=False)
+        return compile_regex(uncached, "position", groups=self.field_names)
 
     def field_regex(self, name: str) -> re.Pattern[str]:
         """The language of field ``name`` in the shipped grammar (compiled once)."""

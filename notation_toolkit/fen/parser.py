@@ -7,8 +7,8 @@ How a text is read (:meth:`PositionReader.read`):
 2. Only when the regex refuses the text does the LALR parser run, and only to explain why: the
    text is split into fields, each field is parsed with its own start rule, and the Lark error is
    translated into a diagnostic with the field's code and a span in the whole text.
-3. Either way the fields then go through ``transform.build`` (the semantic checks of
-   ``fen.validate``, which the grammar cannot say) and become the AST.
+3. Either way the fields then go through ``validate.build`` (the checks the grammar cannot say)
+   and become the AST.
 
 A user's extension grammar (``grammar=``, a ``.lark`` file that ``%import``\\ s fen or dfen) has
 no fast path: its LALR parser reads the text, the transformer finds the fields it knows by rule
@@ -20,13 +20,12 @@ transformer, its builder, its pre-checks and its field texts.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
-
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ParseError, ValidationError
@@ -39,11 +38,16 @@ from notation_toolkit.core.grammar import (
 )
 from notation_toolkit.core.span import Span
 from notation_toolkit.fen import format as fen_format
-from notation_toolkit.fen import transform
 from notation_toolkit.fen.ast import FenPosition
 from notation_toolkit.fen.grammar import MAX_INPUT, SYNTAX, Syntax, extension_parser
-from notation_toolkit.fen.transform import Extension, FenTransformer, read_tree
-from notation_toolkit.fen.validate import span_at
+from notation_toolkit.fen.validate import Extension, build, span_at
+
+if TYPE_CHECKING:
+    # Lark and the transformers are imported where a tree is needed: text the fast path accepts
+    # never needs them (start-up of every command).
+    from lark.exceptions import LarkError, UnexpectedInput
+
+    from notation_toolkit.fen.transform import FenTransformer
 
 P = TypeVar("P")
 P_co = TypeVar("P_co", covariant=True)
@@ -52,7 +56,7 @@ _SQUARES_RUN = re.compile(r"(?:[a-h][1-8])+")
 
 
 class Build(Protocol[P_co]):
-    """Fields -> position (``transform.build`` of FEN or DFEN)."""
+    """Fields -> position (``validate.build`` of FEN or DFEN)."""
 
     def __call__(
         self,
@@ -102,7 +106,8 @@ class PositionReader(Generic[P]):
     """The reading pipeline of a FEN-like notation, assembled from the notation's own modules."""
 
     syntax: Syntax
-    transformer: type[FenTransformer]
+    #: ``"module:Class"`` of the transformer, imported when a tree must be read.
+    transformer_path: str
     build: Build[P]
     precheck: Callable[[str, str, int], Diagnostic | None]
     field_texts: Callable[[P], dict[str, str]]
@@ -192,7 +197,7 @@ class PositionReader(Generic[P]):
         self._check_input(text, max_input)
         parser, label = extension_parser(grammar)
         tree = parse_text(parser, text, code="FEN103", hint=_grammar_hint(text, label))
-        found, outside = read_tree(self.transformer(text), tree, code="FEN103")
+        found, outside = self._read_tree(text, tree, "FEN103")
         if found is None:
             raise GrammarError.single(
                 "NTK004",
@@ -249,7 +254,20 @@ class PositionReader(Generic[P]):
 
     # ------------------------------------------------------------------ LALR path and syntax errors
 
+    def transformer(self, text: str) -> FenTransformer:
+        """A transformer of this notation's trees, for ``text``."""
+        module_name, _, name = self.transformer_path.partition(":")
+        cls: type[FenTransformer] = getattr(importlib.import_module(module_name), name)
+        return cls(text)
+
+    def _read_tree(self, text: str, tree: Any, code: str) -> tuple[Any, list[Any]]:
+        from notation_toolkit.fen.transform import read_tree
+
+        return read_tree(self.transformer(text), tree, code=code)
+
     def _lalr_groups(self, text: str) -> tuple[str | None, ...]:
+        from lark.exceptions import LarkError
+
         parser = self.syntax.lalr()
         try:
             tree = parser.parse(text)
@@ -257,7 +275,7 @@ class PositionReader(Generic[P]):
             raise self._diagnose(text, exc) from None
         except RecursionError:  # pragma: no cover - the grammar is iterative
             raise LimitError.single("NTK002", "the input cannot be parsed (too deep)", text=text) from None
-        found, _outside = read_tree(self.transformer(text), tree, code=self.syntax.field_count_code)
+        found, _outside = self._read_tree(text, tree, self.syntax.field_count_code)
         assert found is not None  # the shipped grammars have a position rule
         fields = found.fields
         return tuple(fields[name].text if name in fields else None for name in self.syntax.field_names)
@@ -358,6 +376,8 @@ class PositionReader(Generic[P]):
         early = self.precheck(name, part, offset)
         if early is not None:
             return early
+        from lark.exceptions import LarkError
+
         syntax = self.syntax
         parser = syntax.lalr(name)
         try:
@@ -395,6 +415,8 @@ def check_text(read: Callable[[], Any], warn: Callable[[Any], list[Diagnostic]])
 
 
 def _grammar_hint(text: str, label: str) -> Callable[[UnexpectedInput], str | None]:
+    from lark.exceptions import UnexpectedCharacters
+
     def hint(exc: UnexpectedInput) -> str:
         if isinstance(exc, UnexpectedCharacters):
             pos = exc.pos_in_stream or 0
@@ -409,5 +431,5 @@ def _grammar_hint(text: str, label: str) -> Callable[[UnexpectedInput], str | No
 
 #: The FEN reader: FEN's syntax, transformer, builder, pre-checks and field texts.
 READER: PositionReader[FenPosition] = PositionReader(
-    SYNTAX, FenTransformer, transform.build, precheck, fen_format.field_texts
+    SYNTAX, "notation_toolkit.fen.transform:FenTransformer", build, precheck, fen_format.field_texts
 )

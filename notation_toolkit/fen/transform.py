@@ -1,18 +1,15 @@
-"""FEN text to AST: Lark tree -> fields (a ``core.transform.NodeTransformer``), fields -> position.
+"""FEN's Lark tree -> the fields of a position (a ``core.transform.NodeTransformer``).
 
-A position is read in two steps, whichever way the text was parsed:
+The LALR parser (of ``fen.lark``, or of a user's grammar that extends it) gives a tree;
+:class:`FenTransformer` answers each field rule with a :class:`Field` (its text and where it
+starts) and the ``position`` rule with :class:`Fields`. Rules it does not know (the ones an
+extension grammar adds) become ``core.ast.GenericNode``\\ s, as everywhere in the toolkit. The
+regex fast path gives the same fields as its groups, without a tree; from there both paths go
+through ``validate.build``, which checks the fields and builds the AST.
 
-1. *Fields*: the text of each field and where it starts. The regex fast path gives them as its
-   groups; a Lark tree (the shipped LALR parser, or a user's extension grammar) goes through
-   :class:`FenTransformer`, which answers each field rule with a :class:`Field` and the
-   ``position`` rule with :class:`Fields`. Rules it does not know (the ones an extension grammar
-   adds) become ``core.ast.GenericNode``\\ s, as everywhere in the toolkit.
-2. *Position*: :func:`build` turns the fields into AST nodes through the field checks of
-   ``fen.validate`` and raises the errors they found (strict mode also refuses non-canonical
-   spelling).
-
-DFEN's transform (``dfen/transform.py``) subclasses :class:`FenTransformer` with a handler for its
-``dice`` rule and builds its position from the same shared fields (:func:`build_shared`).
+DFEN's transformer (``dfen/transform.py``) subclasses :class:`FenTransformer` with the ``dice``
+rule. Lark is imported only here (and by the parser when it needs a tree): a process that reads
+only valid text never imports it.
 """
 
 from __future__ import annotations
@@ -20,37 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 from lark import Tree
 
 from notation_toolkit.core.ast import GenericNode
-from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.errors import CanonicalFormError, ValidationError
 from notation_toolkit.core.grammar import base_name
-from notation_toolkit.core.span import Span
 from notation_toolkit.core.transform import NodeTransformer, transform_tree
-from notation_toolkit.fen.ast import (
-    Board,
-    CastlingRights,
-    EnPassantSquare,
-    FenPosition,
-    FullmoveNumber,
-    HalfmoveClock,
-    Side,
-)
 from notation_toolkit.fen.grammar import FIELDS
-from notation_toolkit.fen.validate import (
-    Findings,
-    check_board,
-    check_castling,
-    check_castling_files,
-    check_en_passant,
-    check_number,
-    span_at,
-)
-
-P = TypeVar("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +48,6 @@ class Fields:
     """What the ``position`` rule of a tree holds: the known fields, and the rest as nodes."""
 
     fields: dict[str, Field]
-    nodes: tuple[GenericNode, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Extension:
-    """What a user grammar's tree gave beyond the shipped syntax.
-
-    ``raw``: known fields whose text is not in the shipped language (field -> (text, offset));
-    ``nodes``: the extension nodes of the position, in text order.
-    """
-
-    raw: dict[str, tuple[str, int]]
     nodes: tuple[GenericNode, ...]
 
 
@@ -170,103 +132,3 @@ def _holds_fields(node: GenericNode) -> bool:
         if isinstance(item, GenericNode):
             stack.extend(item.children)
     return False
-
-
-def default_offsets(groups: tuple[str | None, ...]) -> tuple[int, ...]:
-    """Where each field starts when the fields are separated by single spaces (the shipped syntax)."""
-    at = 0
-    starts = []
-    for group in groups:
-        starts.append(at)
-        if group is not None:
-            at += len(group) + 1
-    return tuple(starts)
-
-
-@dataclass(frozen=True, slots=True)
-class Shared:
-    """The nodes FEN and DFEN build the same way (fields 1-3, 5 and 6)."""
-
-    board: Board
-    side: Side
-    castling: CastlingRights
-    halfmove: HalfmoveClock
-    fullmove: FullmoveNumber
-
-
-def build_shared(
-    groups: tuple[str | None, ...], offsets: tuple[int, ...], found: Findings, raw: dict[str, tuple[str, int]]
-) -> Shared:
-    """Fields 1-3, 5 and 6 through their checks (``raw``: fields in an extension's own syntax)."""
-    placement, side = groups[0], groups[1]
-    assert placement is not None and side is not None
-    board = check_board(placement, found, offsets[0])
-    castling = groups[2]
-    if castling is not None:
-        rights = check_castling(castling, offsets[2], found)
-    elif "castling" in raw:
-        rights = check_castling_files(*raw["castling"], board, found)
-    else:
-        rights = CastlingRights(frozenset())
-    clocks: list[tuple[int, Span | None]] = []
-    for index, name, default in ((4, "halfmove", 0), (5, "fullmove", 1)):
-        digits = groups[index] if len(groups) > index else None
-        if digits is None:
-            other = raw.get(name)
-            clocks.append((default, None if other is None else span_at(other[1], len(other[0]))))
-            continue
-        at = offsets[index]
-        clocks.append((check_number(digits, at, name, default, found), span_at(at, len(digits))))
-    return Shared(
-        board,
-        Side(side, span_at(offsets[1], 1)),
-        rights,
-        HalfmoveClock(*clocks[0]),
-        FullmoveNumber(*clocks[1]),
-    )
-
-
-def finish(text: str, position: P, found: Findings) -> tuple[P, list[Diagnostic]]:
-    """Raise what the checks found (``ValidationError``, or ``CanonicalFormError`` when only the
-    spelling is wrong and the reading is strict); else the position and the fixes and notes."""
-    if found.errors or (found.fixes and not found.lenient):
-        problems = sorted(found.errors + found.fixes, key=lambda d: d.span.offset if d.span else 0)
-        cls = ValidationError if found.errors else CanonicalFormError
-        raise cls(problems, text)
-    return position, found.fixes + found.notes
-
-
-def build(
-    text: str,
-    groups: tuple[str | None, ...],
-    lenient: bool,
-    offsets: tuple[int, ...] | None = None,
-    extension: Extension | None = None,
-) -> tuple[FenPosition, list[Diagnostic]]:
-    """The FEN position of the fields ``groups`` (``None`` for a field the text leaves out).
-
-    ``offsets``/``extension`` come from a user grammar's tree; without them the fields are the
-    single-space-separated groups of the shipped syntax.
-    """
-    found = Findings(lenient)
-    if offsets is None:
-        offsets = default_offsets(groups)
-    raw = extension.raw if extension is not None else {}
-    shared = build_shared(groups, offsets, found, raw)
-    ep = groups[3]
-    if ep is not None:
-        ep_node = check_en_passant(ep, offsets[3], shared.side.color, found)
-    else:
-        ep_raw = raw.get("en_passant")
-        ep_node = EnPassantSquare(None, None if ep_raw is None else span_at(ep_raw[1], len(ep_raw[0])))
-    position = FenPosition(
-        shared.board,
-        shared.side,
-        shared.castling,
-        ep_node,
-        shared.halfmove,
-        shared.fullmove,
-        span_at(0, len(text)),
-        extension.nodes if extension is not None else (),
-    )
-    return finish(text, position, found)

@@ -3,9 +3,12 @@ bounded clocks, and the sanity warnings of positions that cannot arise in a game
 
 Two entry points share the same checks:
 
-* the *field checks* (``check_board``, ``check_castling`` ...) read one field as written, report
-  to a :class:`Findings` and return the field's value; the transform calls them while it builds
-  the AST, so each field is read once;
+* :func:`build` turns the fields of a text (the regex fast path's groups, or the fields the
+  transformer found in a Lark tree) into the AST: the *field checks* (``check_board``,
+  ``check_castling`` ...) read each field as written, report to a :class:`Findings` and return
+  the field's node, so each field is read once and a non-canonical spelling (``44``, ``qkQK``,
+  ``007``) is seen before the AST forgets it; then the errors are raised (strict mode also
+  refuses non-canonical spelling);
 * :func:`validate` checks a built ``FenPosition`` (parsed, or made by code) by running the same
   field checks over its canonical text, then adds the sanity warnings.
 
@@ -15,8 +18,12 @@ DFEN's ``validate`` adds its own checks (several en-passant targets, the dice po
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import TypeVar
 
+from notation_toolkit.core.ast import GenericNode
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.errors import CanonicalFormError, ValidationError
 from notation_toolkit.core.limits import digits_error
 from notation_toolkit.core.span import Span
 from notation_toolkit.fen.ast import (
@@ -25,11 +32,16 @@ from notation_toolkit.fen.ast import (
     CastlingRights,
     EnPassantSquare,
     FenPosition,
+    FullmoveNumber,
+    HalfmoveClock,
     PositionValues,
+    Side,
     castling_text,
 )
 from notation_toolkit.fen.codes import NUMBER_TOO_LONG
 from notation_toolkit.fen.grammar import FIELD_WORDS, SYNTAX, Syntax
+
+P = TypeVar("P")
 
 #: Longest digit string accepted for the clocks (fits a 64-bit integer). Digits are counted
 #: before ``int()`` sees them, so a 5,000-digit clock is FEN152, never Python's ValueError.
@@ -419,3 +431,118 @@ def sanity_warnings(board: Board, label: str, *, final_ok: bool = False) -> list
                 )
             )
     return out
+
+
+# ---------------------------------------------------------------------------------- fields -> AST
+
+
+@dataclass(frozen=True, slots=True)
+class Extension:
+    """What a user grammar's tree gave beyond the shipped syntax.
+
+    ``raw``: known fields whose text is not in the shipped language (field -> (text, offset));
+    ``nodes``: the extension nodes of the position, in text order.
+    """
+
+    raw: dict[str, tuple[str, int]]
+    nodes: tuple[GenericNode, ...]
+
+
+def default_offsets(groups: tuple[str | None, ...]) -> tuple[int, ...]:
+    """Where each field starts when the fields are separated by single spaces (the shipped syntax)."""
+    at = 0
+    starts = []
+    for group in groups:
+        starts.append(at)
+        if group is not None:
+            at += len(group) + 1
+    return tuple(starts)
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """The nodes FEN and DFEN build the same way (fields 1-3, 5 and 6)."""
+
+    board: Board
+    side: Side
+    castling: CastlingRights
+    halfmove: HalfmoveClock
+    fullmove: FullmoveNumber
+
+
+def build_shared(
+    groups: tuple[str | None, ...], offsets: tuple[int, ...], found: Findings, raw: dict[str, tuple[str, int]]
+) -> Shared:
+    """Fields 1-3, 5 and 6 through their checks (``raw``: fields in an extension's own syntax)."""
+    placement, side = groups[0], groups[1]
+    assert placement is not None and side is not None
+    board = check_board(placement, found, offsets[0])
+    castling = groups[2]
+    if castling is not None:
+        rights = check_castling(castling, offsets[2], found)
+    elif "castling" in raw:
+        rights = check_castling_files(*raw["castling"], board, found)
+    else:
+        rights = CastlingRights(frozenset())
+    clocks: list[tuple[int, Span | None]] = []
+    for index, name, default in ((4, "halfmove", 0), (5, "fullmove", 1)):
+        digits = groups[index] if len(groups) > index else None
+        if digits is None:
+            other = raw.get(name)
+            clocks.append((default, None if other is None else span_at(other[1], len(other[0]))))
+            continue
+        at = offsets[index]
+        clocks.append((check_number(digits, at, name, default, found), span_at(at, len(digits))))
+    return Shared(
+        board,
+        Side(side, span_at(offsets[1], 1)),
+        rights,
+        HalfmoveClock(*clocks[0]),
+        FullmoveNumber(*clocks[1]),
+    )
+
+
+def finish(text: str, position: P, found: Findings) -> tuple[P, list[Diagnostic]]:
+    """Raise what the checks found (``ValidationError``, or ``CanonicalFormError`` when only the
+    spelling is wrong and the reading is strict); else the position and the fixes and notes."""
+    if found.errors or (found.fixes and not found.lenient):
+        problems = sorted(found.errors + found.fixes, key=lambda d: d.span.offset if d.span else 0)
+        cls = ValidationError if found.errors else CanonicalFormError
+        raise cls(problems, text)
+    return position, found.fixes + found.notes
+
+
+def build(
+    text: str,
+    groups: tuple[str | None, ...],
+    lenient: bool,
+    offsets: tuple[int, ...] | None = None,
+    extension: Extension | None = None,
+) -> tuple[FenPosition, list[Diagnostic]]:
+    """The FEN position of the fields ``groups`` (``None`` for a field the text leaves out).
+
+    ``offsets``/``extension`` come from a user grammar's tree; without them the fields are the
+    single-space-separated groups of the shipped syntax.
+    """
+    found = Findings(lenient)
+    if offsets is None:
+        offsets = default_offsets(groups)
+    raw = extension.raw if extension is not None else {}
+    shared = build_shared(groups, offsets, found, raw)
+    ep = groups[3]
+    if ep is not None:
+        ep_node = check_en_passant(ep, offsets[3], shared.side.color, found)
+    else:
+        ep_raw = raw.get("en_passant")
+        ep_node = EnPassantSquare(None, None if ep_raw is None else span_at(ep_raw[1], len(ep_raw[0])))
+    position = FenPosition(
+        shared.board,
+        shared.side,
+        shared.castling,
+        ep_node,
+        shared.halfmove,
+        shared.fullmove,
+        span_at(0, len(text)),
+        extension.nodes if extension is not None else (),
+    )
+    return finish(text, position, found)
