@@ -9,8 +9,9 @@
 
 The grammar is ``grammars/fen.lark`` (one named rule per field, written to be extended: DFEN
 extends it). The package follows the notation template (docs/architecture.md): ``grammar``
-(parsers and the regex fast path), ``transform`` (tree to AST), ``validate`` (the checks the grammar
-cannot say), ``format`` (``dumps``), ``parser`` (the pipeline and syntax diagnostics), ``codes``.
+(parsers and the regex fast path), ``transform`` (Lark tree to fields), ``validate`` (the checks
+the grammar cannot say; fields to AST), ``format`` (``dumps``), ``parser`` (the pipeline and
+syntax diagnostics), ``codes``.
 Conversions to FEEN, DFEN and ``chess.Board`` live in ``notation_toolkit.convert``.
 """
 
