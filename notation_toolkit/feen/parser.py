@@ -205,11 +205,10 @@ def _refine_syntax(err: NotationError, text: str, profile: Profile, field_index:
     else:
         code = SYNTAX[fi]
         hint = d.hint
-        if hint is None and fi == 2:
-            if profile.legacy:
-                hint = code.hints["legacy"]
-            elif "A" <= ch <= "Z" or "a" <= ch <= "z":
-                hint = code.hints["letters"]
+        if fi == 2 and not profile.legacy and ("A" <= ch <= "Z" or "a" <= ch <= "z"):
+            hint = code.hints["letters"]  # the common mistake beats the grammar's generic hint
+        elif hint is None and fi == 2 and profile.legacy:
+            hint = code.hints["legacy"]
         refined = code.diagnostic(span=d.span, fix=d.fix, field=field, detail=d.message, **_hint(hint))
     return type(err)([refined, *err.diagnostics[1:]], text)
 
