@@ -18,9 +18,10 @@ from collections.abc import Callable
 import chess
 
 from notation_toolkit import dfen, fen
-from notation_toolkit.dfen import reader as dfen_reader
+from notation_toolkit.dfen.parser import READER as DFEN_READER
+from notation_toolkit.dfen.validate import _EP_CACHE
 from notation_toolkit.fen import ast as fen_ast
-from notation_toolkit.fen import reader as fen_reader
+from notation_toolkit.fen.validate import _RANK_INFO
 
 N = 1000
 PASSES = 7
@@ -54,9 +55,9 @@ def with_dice(fens: list[str], seed: int = 7) -> list[str]:
 
 
 def clear_caches() -> None:
-    fen_reader._RANK_INFO.clear()
-    dfen_reader._EP_CACHE.clear()
-    dfen_reader._EP_CACHE["-"] = (frozenset(), "-")
+    _RANK_INFO.clear()
+    _EP_CACHE.clear()
+    _EP_CACHE["-"] = (frozenset(), "-")
     fen_ast._SQUARES_CACHE.clear()
 
 
@@ -78,7 +79,7 @@ def main() -> int:
     for f, d in zip(fens, dfens, strict=True):  # sanity: both tools accept everything
         assert chess.Board(f).fen(en_passant="fen") == f
         assert dfen.dumps(dfen.parse(d)) == d
-    lalr = dfen_reader.DfenReader()
+    lalr = DFEN_READER
     rows = [
         ("python-chess chess.Board(fen)", best(chess.Board, fens)),
         ("fen.parse (parse + validate)", best(fen.parse, fens)),
