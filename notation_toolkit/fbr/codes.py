@@ -10,6 +10,7 @@ from notation_toolkit.core.codes import register_code
 
 SYNTAX = "FBR101"
 DUPLICATE_PART = "FBR102"
+NUMBER_TOO_LONG = "FBR103"
 UNKNOWN_RULE = "FBR201"
 UNKNOWN_ATTRIBUTE = "FBR202"
 MISSING_PREFIX = "FBR203"
@@ -55,6 +56,15 @@ the line). The message names what was expected at the marked place.
 A rule takes at most one prefix, sequence number, cardinal direction, piece set, board range and
 announcement. They may come in any order after the rule name (`freezer{S}*`, FBR page line 336),
 but each only once.
+""",
+    ),
+    (
+        NUMBER_TOO_LONG,
+        "number too long",
+        """
+A sequence number `<n>`, a count `(N)` or a piece value `{X=n}` has more digits than any rule
+needs (the limit is 100 digits). It is refused before it is read, so a hostile file cannot make the
+checker convert a number of thousands of digits.
 """,
     ),
     (

@@ -19,7 +19,9 @@ from notation_toolkit.fbr import ast
 from notation_toolkit.fbr import codes as C
 from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, shipped_catalog
 from notation_toolkit.mbn import ast as mbn
-from notation_toolkit.mbn.check import check_item, check_range, iter_ranges
+from notation_toolkit.mbn.validate import RangeCodes, check_item, check_range, iter_ranges
+
+RANGE_CODES = RangeCodes(C.REVERSED_RANGE, C.RANK_ZERO)
 
 _PART_LABELS = {
     "prefix": "a prefix",
@@ -169,7 +171,7 @@ def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagno
         elif len(present) > 1:
             out.append(_exclusive(rule, present, seen))
     for board_range in iter_ranges(rule):
-        out.extend(check_range(board_range))
+        out.extend(check_range(board_range, RANGE_CODES))
     return out
 
 
@@ -376,7 +378,7 @@ def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> 
         elif isinstance(item, ast.Metadata | ast.Comment):
             continue
         else:
-            out.extend(check_item(item))
+            out.extend(check_item(item, RANGE_CODES))
             if board is not None:
                 out.extend(_check_board(item, board))
     return out

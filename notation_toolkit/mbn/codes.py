@@ -5,6 +5,8 @@ from __future__ import annotations
 from notation_toolkit.core.codes import register_code
 
 SYNTAX = "MBN101"
+NUMBER_TOO_LONG = "MBN102"
+UNBRACKETED_TRANSITION = "MBN103"
 UNDEFINED_DOUBLING = "MBN201"
 LONE_Y = "MBN202"
 UNUSED_Q = "MBN203"
@@ -13,6 +15,8 @@ RANGE_NOT_ON_O = "MBN205"
 BAD_STEPS = "MBN206"
 PARTS_COUNT = "MBN207"
 BAD_LEVEL = "MBN208"
+REVERSED_RANGE = "MBN209"
+RANK_ZERO = "MBN210"
 PROMOTION_WITH_SINGLE_EQUALS = "MBN301"
 
 _DOUBLINGS = "cc, cy, ee, gg, ii, jj, jy, kk, oo, pp, tt, ww, wy, xx, xy"
@@ -28,6 +32,26 @@ A definition is `head=moves`, for example `Q=R+N` or `P|Pawn|=mfW+cefF+[1-2]mefW
 combined with `+` (alternatives) and `-`/`--` (legs); modifiers (lower-case letters) come before the
 move letters of each partial move. Plain Betza juxtaposes modified moves (`mRcpR`); MBN needs
 `+` between them: `mR+cpR`.
+""",
+)
+register_code(
+    NUMBER_TOO_LONG,
+    "number too long",
+    """
+A rank, step count, board number or leap distance has more digits than any board or move needs
+(the limit is 100 digits). It is refused before it is read, so a hostile file cannot make the
+checker convert a number of thousands of digits.
+""",
+)
+register_code(
+    UNBRACKETED_TRANSITION,
+    "board transition without brackets",
+    """
+The MBN BNF (fbr-mbn-notes 3.1 <BoardTransition>) also allows a transition without angle
+brackets, `+1mO`. The toolkit refuses it (decision G18 in docs/fbr.md): the signs and numbers
+cannot be told apart from the operators around them. `K--1mO` reads both as `K--<1>mO` and as
+`K-<-1>mO`, `W+1mO` both as `W+<1>mO` and as `W<+1>mO`. Every transition the FBR page prints is
+bracketed (`<+>` line 38, `<+1>` line 318, `<2>` line 652): write `<+1>mO`.
 """,
 )
 register_code(
@@ -104,5 +128,21 @@ register_code(
 (the pawn promotes to Q, R, B or N) is written with `==`: `+P==QRBN` (FBR page line 30). The
 C/CIF ticket #3 uses the single `=`; the two forms cannot be told apart by syntax, so MBN reads
 it as a move definition and this warning offers the `==` form.
+""",
+)
+register_code(
+    REVERSED_RANGE,
+    "board range runs backwards",
+    """
+In `first-last` the first file, rank or level must not come after the last: write `[a-h]`, not
+`[h-a]`; `[1-8]`, not `[8-1]`. (Inside an FBR rule file the same problem is FBR240.)
+""",
+)
+register_code(
+    RANK_ZERO,
+    "rank 0 does not exist",
+    """
+Ranks are numbered from 1 (files are letters, ranks are numbers: `[a2,c2]`, `[1-12]`). (Inside an
+FBR rule file the same problem is FBR241.)
 """,
 )

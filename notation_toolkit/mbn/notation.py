@@ -7,9 +7,9 @@ from typing import Any
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import Notation
-from notation_toolkit.mbn.check import check_item
 from notation_toolkit.mbn.format import format_item
 from notation_toolkit.mbn.parser import parse_item
+from notation_toolkit.mbn.validate import check_item
 
 
 def _parse(text: str, **options: Any) -> Any:

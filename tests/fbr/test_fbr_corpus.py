@@ -15,6 +15,7 @@ import pytest
 from notation_toolkit import fbr
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.format import format_attribute, format_rule
+from notation_toolkit.fbr.grammar import TRANSFORMER
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.mbn.format import format_item, format_moves, format_piece_set
 from notation_toolkit.mbn.parser import parse_with
@@ -35,7 +36,10 @@ KINDS: dict[str, tuple[str, str, Any]] = {
 
 def _parse(kind: str, text: str) -> Any:
     grammar, start, _ = KINDS[kind]
-    return parse_with(text, grammar=None, default=grammar, start=start, code="FBR101")
+    # FBR's transformer reads MBN's rules too (it extends MBN's), so one serves every kind.
+    return parse_with(
+        text, grammar=None, default=grammar, start=start, code="FBR101", transformer=TRANSFORMER
+    )
 
 
 CASES = [

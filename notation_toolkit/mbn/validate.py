@@ -1,4 +1,4 @@
-"""Checks of MBN items beyond the grammar: modifier letters, arguments, steps, '=' parts, ranges.
+"""Validation of MBN items beyond the grammar: modifier letters, arguments, steps, '=' parts, ranges.
 
 The grammar reads modifiers one letter at a time (every lower-case letter is an MBN modifier or
 direction); which doublings mean something is MBN vocabulary, checked here (fbr-mbn-notes 3.2).
@@ -7,6 +7,7 @@ direction); which doublings mean something is MBN vocabulary, checked here (fbr-
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
@@ -137,10 +138,20 @@ def check_moves(moves: ast.MoveSequence) -> list[Diagnostic]:
     return out
 
 
-def check_range(node: ast.BoardRange) -> list[Diagnostic]:
-    """Board-range checks shared with FBR: reversed spans, rank 0, levels outside A-H."""
-    from notation_toolkit.fbr import codes as F
+@dataclass(frozen=True, slots=True)
+class RangeCodes:
+    """The codes board-range checks report: MBN's own, or those of a notation that embeds MBN
+    (FBR passes its FBR240/FBR241 so a rule file reports one code per problem)."""
 
+    reversed_range: str = C.REVERSED_RANGE
+    rank_zero: str = C.RANK_ZERO
+
+
+MBN_RANGE_CODES = RangeCodes()
+
+
+def check_range(node: ast.BoardRange, codes: RangeCodes = MBN_RANGE_CODES) -> list[Diagnostic]:
+    """Board-range checks shared with FBR: reversed spans, rank 0, levels outside A-H."""
     out: list[Diagnostic] = []
     for single in node.ranges:
         for part in (single.files, single.ranks, single.level, single.row):
@@ -152,7 +163,7 @@ def check_range(node: ast.BoardRange) -> list[Diagnostic]:
             if last < first:  # type: ignore[operator]
                 out.append(
                     Diagnostic(
-                        F.REVERSED_RANGE,
+                        codes.reversed_range,
                         f"the range {part} runs backwards",
                         part.span,
                         hint=f"write {part.last}-{part.first}",
@@ -161,7 +172,7 @@ def check_range(node: ast.BoardRange) -> list[Diagnostic]:
                 )
             if numeric and part is single.ranks and (first == 0 or last == 0):
                 out.append(
-                    Diagnostic(F.RANK_ZERO, "rank 0 does not exist", part.span, hint="ranks start at 1")
+                    Diagnostic(codes.rank_zero, "rank 0 does not exist", part.span, hint="ranks start at 1")
                 )
             if isinstance(part, ast.LevelSpan) and not all(
                 "A" <= c <= "H" for c in (part.first, part.last or "A")
@@ -184,7 +195,7 @@ def _cover(mods: list[ast.Modifier]) -> Span | None:
     return out
 
 
-def check_item(item: object) -> list[Diagnostic]:
+def check_item(item: object, range_codes: RangeCodes = MBN_RANGE_CODES) -> list[Diagnostic]:
     """Diagnostics for one MBN item (definition, declaration, promotion rule, cancellation)."""
     out: list[Diagnostic] = []
     if isinstance(item, ast.Cancellation):
@@ -214,8 +225,12 @@ def check_item(item: object) -> list[Diagnostic]:
     elif isinstance(item, ast.MoveSequence):
         out.extend(check_moves(item))
     for board_range in iter_ranges(item):
-        out.extend(check_range(board_range))
+        out.extend(check_range(board_range, range_codes))
     return out
+
+
+validate = check_item
+"""The template name of the semantic checks (``validate(ast) -> list[Diagnostic]``)."""
 
 
 def _single_equals_promotion(item: ast.PieceDefinition) -> Diagnostic | None:
