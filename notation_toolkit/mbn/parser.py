@@ -105,8 +105,11 @@ def _unbracketed(text: str, exc: ParseError) -> ParseError | None:
     unclosed = _unclosed(text[: match.start()])
     if unclosed is not None and unclosed[0] in "[{<":
         return None  # inside a board range, piece set or board identifier: not a move
-    written = match.group(1)
-    at = Span.from_offsets(text, match.start(1), match.end(1))
+    begin = match.start(1)
+    if text[begin] == "-" and text[begin - 1] == "-" and text[begin - 2 : begin - 1] != "-":
+        begin += 1  # `K--1mO`: read the '--' as the link (the fix then writes `K--<1>mO`)
+    written = text[begin : match.end(1)]
+    at = Span.from_offsets(text, begin, match.end(1))
     fixed = f"<{written}>"
     from notation_toolkit.core.diagnostics import Fix
 
