@@ -17,6 +17,9 @@ PARTS_COUNT = "MBN207"
 BAD_LEVEL = "MBN208"
 REVERSED_RANGE = "MBN209"
 RANK_ZERO = "MBN210"
+UNDEFINED_MOVE_LETTER = "MBN211"
+CONTRADICTORY_MODIFIERS = "MBN212"
+UNDEFINED_CONDITION_PIECE = "MBN213"
 PROMOTION_WITH_SINGLE_EQUALS = "MBN301"
 
 _DOUBLINGS = "cc, cy, ee, gg, ii, jj, jy, kk, oo, pp, tt, ww, wy, xx, xy"
@@ -144,5 +147,38 @@ register_code(
     """
 Ranks are numbered from 1 (files are letters, ranks are numbers: `[a2,c2]`, `[1-12]`). (Inside an
 FBR rule file the same problem is FBR241.)
+""",
+)
+register_code(
+    UNDEFINED_MOVE_LETTER,
+    "move letter that means nothing",
+    """
+A move is written with a base letter (the 26 capitals of MBN: W F D N A H C Z G ... K Q R B, fbr-mbn-notes
+3.2 "Base letters"), an extended leap `:x,y:`, or a piece letter used as a macro: a letter the
+file defines (`@X=...`, a piece `X=...`, a declaration, a promotion or drop target). A compound
+letter such as `:QD:` is not a base letter, so as a move it means something only when the rule
+file defines it (`:QD:=Q+D`, FBR page line 702). A one-letter compound of a base letter (`:K:`,
+`:M:`) reads as that atom: the page writes `K=acc?{D}:K:` without defining `:K:` (line 1015).
+Checked in rule files (a single MBN item has no file to define its letters).
+""",
+)
+register_code(
+    CONTRADICTORY_MODIFIERS,
+    "modifiers that contradict each other",
+    """
+`m` means "move only, never capture" and `c` (`cc`, `cy`) "capture only, never a quiet move"
+(fbr-mbn-notes 3.2, modifiers); on one partial move together they leave no move at all (`mcW`).
+Write the two moves as alternatives, `mW+cW`, or drop one of them. An optional capture `c?`
+does not contradict `m`.
+""",
+)
+register_code(
+    UNDEFINED_CONDITION_PIECE,
+    "piece in a move condition that nothing defines",
+    """
+A move condition `/X[range]/` or `/{XY}square/` (MBN BNF <Condition>) names pieces. A compound
+letter that the file never defines stands for nothing (error); a single letter that the file
+neither defines nor uses anywhere else may be a piece of the base variant, so it is a warning
+with a 'did you mean' where a defined letter is close. Checked in rule files.
 """,
 )

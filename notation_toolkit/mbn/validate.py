@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
+from notation_toolkit.core.suggest import close_matches
+from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import codes as C
 
@@ -79,10 +81,33 @@ def _partials(moves: ast.MoveSequence) -> Iterator[ast.PartialMove]:
             stack.append(node.moves)
 
 
+def _contradiction(partial: ast.PartialMove) -> Diagnostic | None:
+    # `m` (move only) with a capture-only word (`c`, `cc`, `cy`) leaves no move at all.
+    words = modifier_words(partial.modifiers)
+    moves = [mods for word, mods in words if word == "m"]
+    captures = [mods for word, mods in words if word in ("c", "cc", "cy") and not mods[-1].optional]
+    if not moves or not captures:
+        return None
+    span = _cover([*moves[0], *captures[0]])
+    letters = "".join(m.letter for m in captures[0])
+    units = "".join(
+        u.letter if isinstance(u, ast.Atom) else "(...)" for u in partial.units if not isinstance(u, GenericNode)
+    )
+    return Diagnostic(
+        C.CONTRADICTORY_MODIFIERS,
+        f"'m' (move only) and {letters!r} (capture only) on one move leave no move",
+        span,
+        hint=f"write the moves as alternatives, m{units}+{letters}{units}, or drop one of them",
+    )
+
+
 def check_moves(moves: ast.MoveSequence) -> list[Diagnostic]:
     """Diagnostics for one move expression."""
     out: list[Diagnostic] = []
     for partial in _partials(moves):
+        contradiction = _contradiction(partial)
+        if contradiction is not None:
+            out.append(contradiction)
         for word, mods in modifier_words(partial.modifiers):
             span = _cover(mods)
             if len(word) > 1 and word not in DOUBLINGS and word not in Y_PAIRS:
@@ -264,3 +289,72 @@ def _single_equals_promotion(item: ast.PieceDefinition) -> Diagnostic | None:
         hint=f"write {text} if the piece promotes to these pieces",
         fix=Fix(f"write {text}", text, item.span),
     )
+
+
+# ------------------------------------------------------------------------------------------------
+# Letters against the file that holds the item (the FBR validator passes what the file defines)
+# ------------------------------------------------------------------------------------------------
+
+
+def is_base_compound(letter: str) -> bool:
+    """``:K:``: a one-letter compound of a base letter, which reads as that atom (003:1015)."""
+    return len(letter) == 3 and letter[0] == ":" and letter[2] == ":" and letter[1].isalpha()
+
+
+def _did_you_mean(text: str, known: set[str], span: Span | None) -> tuple[str | None, Fix | None]:
+    hits = close_matches(text.upper(), sorted(known))
+    if not hits:
+        return None, None
+    fix = Fix(f"replace {text!r} with {hits[0]!r}", hits[0], span) if span is not None else None
+    return "did you mean " + " or ".join(repr(h) for h in hits) + "?", fix
+
+
+def check_letters(item: object, defined: set[str], used: set[str]) -> list[Diagnostic]:
+    """MBN211 and MBN213 for one item of a rule file.
+
+    ``defined``: piece keys the file defines (heads, macros, promotion and drop targets, pieces
+    of defining rules); ``used``: piece keys the file's items use (moves, piece sets).
+    """
+    out: list[Diagnostic] = []
+    if isinstance(item, ast.Cancellation):
+        item = item.item
+    if not isinstance(item, ast.PieceDefinition | ast.PromotionRule):
+        return out
+    compounds = {k for k in defined if k.startswith(":")}
+    for node in item.walk():
+        if isinstance(node, ast.Atom) and node.kind == "compound":
+            key = node.letter.upper()
+            if key in defined or is_base_compound(key):
+                continue
+            hint, fix = _did_you_mean(node.letter, compounds, node.span)
+            out.append(
+                Diagnostic(
+                    C.UNDEFINED_MOVE_LETTER,
+                    f"the move {node.letter!r} is no base letter and the file does not define it",
+                    node.span,
+                    hint=hint or f"define it, e.g. {node.letter}=K, or use a base letter",
+                    fix=fix,
+                )
+            )
+        elif isinstance(node, ast.MoveCondition):
+            piece = node.piece
+            letters = [m.letter for m in piece.members] if isinstance(piece, ast.PieceSet) else [piece]
+            for letter in letters:
+                key = letter.key
+                if key in defined:
+                    continue
+                compound = letter.is_compound and not is_base_compound(key)
+                if not compound and key in used:
+                    continue
+                hint, fix = _did_you_mean(letter.text, defined, letter.span)
+                out.append(
+                    Diagnostic(
+                        C.UNDEFINED_CONDITION_PIECE,
+                        f"the piece {letter.text!r} in the condition is not defined in this file",
+                        letter.span,
+                        Severity.ERROR if compound else Severity.WARNING,
+                        hint=hint or f"declare it (e.g. {key}) or fix the letter",
+                        fix=fix,
+                    )
+                )
+    return out
