@@ -610,7 +610,6 @@ def _check_references(
     return out
 
 
-
 def _board_size(rule_file: ast.RuleFile, out: list[Diagnostic]) -> tuple[int, int] | None:
     seen: dict[str, ast.Metadata] = {}
     size: tuple[int, int] | None = None

@@ -91,7 +91,9 @@ def _contradiction(partial: ast.PartialMove) -> Diagnostic | None:
     span = _cover([*moves[0], *captures[0]])
     letters = "".join(m.letter for m in captures[0])
     units = "".join(
-        u.letter if isinstance(u, ast.Atom) else "(...)" for u in partial.units if not isinstance(u, GenericNode)
+        u.letter if isinstance(u, ast.Atom) else "(...)"
+        for u in partial.units
+        if not isinstance(u, GenericNode)
     )
     return Diagnostic(
         C.CONTRADICTORY_MODIFIERS,

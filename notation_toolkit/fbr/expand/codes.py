@@ -31,8 +31,8 @@ register_code(
     SET_REQUIRED,
     "composite rule without its mandatory piece set",
     "`cheshire` needs a piece set naming the piece used for the removed square, usually "
-    "`cheshire{X}` (003:181: \"The mandatory piece set following the rule name is defining the "
-    "letter used for the removed square\"). An empty set `cheshire{}` names no letter and is "
+    '`cheshire{X}` (003:181: "The mandatory piece set following the rule name is defining the '
+    'letter used for the removed square"). An empty set `cheshire{}` names no letter and is '
     "refused the same way, before any template is filled.",
 )
 register_code(

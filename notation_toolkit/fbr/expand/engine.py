@@ -451,8 +451,10 @@ def _restates_default(item: object) -> bool:
     leg = item.moves[0].legs[0]
     assert isinstance(leg, mbn.Alternatives)
     unit = leg.moves[0].units[0]
-    return isinstance(unit, mbn.Atom) and unit.letter.upper() == item.head.letter.key and not (
-        unit.circular or unit.steps
+    return (
+        isinstance(unit, mbn.Atom)
+        and unit.letter.upper() == item.head.letter.key
+        and not (unit.circular or unit.steps)
     )
 
 
@@ -487,7 +489,7 @@ def _merge_macros(items: list[object], rule: ast.FbrRule, before: Sequence[str])
     # The kept definition takes the place of the group's first item (macros come first, 003:30).
     out: list[object] = []
     placed: set[str] = set()
-    for index, item in enumerate(items):
+    for item in items:
         key = _macro_key(item)
         if key is not None and len(groups[key]) > 1:
             if key in placed:
