@@ -32,9 +32,9 @@ def _rule_of_attribute(name: str, line: int) -> str:
     best: tuple[int, str] | None = None
     for rule_name, spec in shipped_catalog().rules.items():
         attr = spec.attributes.get(name)
-        if attr is not None and attr.line is not None and attr.line <= line + 2:
-            if best is None or attr.line > best[0]:
-                best = (attr.line, rule_name)
+        near = attr is not None and attr.line is not None and attr.line <= line + 2
+        if near and attr is not None and attr.line is not None and (best is None or attr.line > best[0]):
+            best = (attr.line, rule_name)
     assert best is not None, name
     return best[1]
 
