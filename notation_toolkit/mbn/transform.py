@@ -433,9 +433,14 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
         tokens = list(tok(c))
         letter = tokens[0]
         if letter.startswith(":") and "," in letter:
+            at = 1
             for digits in letter[1:-1].split(","):
                 if len(digits) > MAX_NUMBER_DIGITS:
-                    number(Token(letter.type, digits, letter.start_pos, letter.line, letter.column))
+                    start = (letter.start_pos or 0) + at
+                    column = (letter.column or 1) + at
+                    end = start + len(digits)
+                    number(Token(letter.type, digits, start, letter.line, column, end_pos=end))
+                at += len(digits) + 1
         circular = next((str(t) for t in tokens[1:] if base_name(t.type) in ("AMALGAM", "CIRCULAR")), None)
         return ast.Atom(str(letter), circular, first(c, ast.Steps), span_of(c))
 

@@ -51,7 +51,8 @@ def rules(draw: st.DrawFn, name: str) -> str:
         chosen.append(draw(st.sampled_from(spec.one_of[0])))
     elif spec.attributes_required and names:
         chosen.append(draw(st.sampled_from(names)))
-    if names and draw(st.booleans()):
+    extra: bool = draw(st.booleans())
+    if names and extra:
         chosen.append(draw(st.sampled_from(names)))
     attributes = []
     for attr_name in dict.fromkeys(chosen):
@@ -65,7 +66,8 @@ def rules(draw: st.DrawFn, name: str) -> str:
             attributes.append(attr_name + ARG_TEXT[required])
         else:
             optional = [k for k in attr.args if k != "prefix"]
-            if optional and draw(st.booleans()):
+            with_argument: bool = draw(st.booleans())
+            if optional and with_argument:
                 attributes.append(attr_name + ARG_TEXT[draw(st.sampled_from(optional))])
             else:
                 attributes.append(attr_name)
@@ -87,10 +89,8 @@ def rule_files(draw: st.DrawFn) -> str:
 
 
 def _clean(text_or_ast: str | object) -> bool:
-    if isinstance(text_or_ast, str):
-        diagnostics = fbr.check(text_or_ast)
-    else:
-        diagnostics = fbr.check_rule_file(text_or_ast)  # type: ignore[arg-type]
+    is_text = isinstance(text_or_ast, str)
+    diagnostics = fbr.check(text_or_ast) if is_text else fbr.check_rule_file(text_or_ast)  # type: ignore[arg-type]
     return not any(d.severity is Severity.ERROR for d in diagnostics)
 
 
