@@ -237,7 +237,8 @@ neutral pieces", line 606). Name the pieces. Where the page allows an empty set 
 A count in parentheses may be left out, and then "the parentheses" go with it (FBR page line
 576: "It is possible to omit the number (and the parentheses)"). Empty parentheses `()` are
 neither form. This holds for every `(N)` argument: write `immovable` or `immovable(3)`, not
-`immovable()`; `expose` or `expose(2)` (line 932), not `expose()`. The fix removes the parentheses. (Where the number is mandatory, `()` is FBR211.)
+`immovable()`; `expose` or `expose(2)` (line 932), not `expose()`. The fix removes the
+parentheses. (Where the number is mandatory, `()` is FBR211.)
 """,
     ),
     (

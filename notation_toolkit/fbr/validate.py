@@ -474,11 +474,17 @@ def defined_pieces(rule_file: ast.RuleFile) -> tuple[set[str], set[str]]:
     return letters, prefixes
 
 
-def used_pieces(rule_file: ast.RuleFile) -> set[str]:
-    """Piece keys the MBN items use: move letters and piece-set members (003:1015 `acc?{D}`)."""
+def used_pieces(rule_file: ast.RuleFile, walks: dict[int, list[object]] | None = None) -> set[str]:
+    """Piece keys the MBN items use: move letters and piece-set members (003:1015 `acc?{D}`).
+
+    ``walks`` maps ``id(item)`` to ``list(item.walk())`` (filled in here when given).
+    """
     used: set[str] = set()
     for item in rule_file.pieces:
-        for node in item.walk():
+        nodes = list(item.walk())
+        if walks is not None:
+            walks[id(item)] = nodes
+        for node in nodes:
             if isinstance(node, mbn.Atom) and node.kind != "extended":
                 used.add(node.letter.upper())
             elif isinstance(node, mbn.PieceSet):
@@ -508,7 +514,8 @@ def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> 
             spec = catalog.rules.get(rule.name)
             if spec is not None and spec.defines_pieces:
                 letters.update(m.letter.key for m in rule.piece_set.members)
-    used = used_pieces(rule_file)
+    walks: dict[int, list[object]] = {}
+    used = used_pieces(rule_file, walks)
     board = _board_size(rule_file, out)
     for item in rule_file.items:
         if isinstance(item, ast.FbrRule):
@@ -521,7 +528,7 @@ def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> 
         else:
             out.extend(check_item(item, RANGE_CODES))
             if has_pieces:
-                out.extend(check_letters(item, letters, used))
+                out.extend(check_letters(item, letters, used, walks.get(id(item))))
             if board is not None:
                 out.extend(_check_board(item, board))
     return out

@@ -51,17 +51,22 @@ class Node:
             if isinstance(node, Node):
                 for name in _child_fields(type(node)):
                     value = getattr(node, name)
+                    if value is None or isinstance(value, str | bool | int):
+                        continue
                     if isinstance(value, tuple):
-                        below.extend(v for v in value if _is_node(v))
-                    elif _is_node(value):
+                        below.extend(v for v in value if isinstance(v, _NODE_TYPES))
+                    elif isinstance(value, _NODE_TYPES):
                         below.append(value)
             elif isinstance(node, GenericNode):
                 below.extend(v for v in node.children if _is_node(v))
             stack.extend(reversed(below))
 
 
+_NODE_TYPES = (Node, GenericNode)
+
+
 def _is_node(value: object) -> bool:
-    return isinstance(value, Node | GenericNode)
+    return isinstance(value, _NODE_TYPES)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

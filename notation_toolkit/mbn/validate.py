@@ -311,11 +311,14 @@ def _did_you_mean(text: str, known: set[str], span: Span | None) -> tuple[str | 
     return "did you mean " + " or ".join(repr(h) for h in hits) + "?", fix
 
 
-def check_letters(item: object, defined: set[str], used: set[str]) -> list[Diagnostic]:
+def check_letters(
+    item: object, defined: set[str], used: set[str], nodes: list[object] | None = None
+) -> list[Diagnostic]:
     """MBN211 and MBN213 for one item of a rule file.
 
     ``defined``: piece keys the file defines (heads, macros, promotion and drop targets, pieces
-    of defining rules); ``used``: piece keys the file's items use (moves, piece sets).
+    of defining rules); ``used``: piece keys the file's items use (moves, piece sets);
+    ``nodes``: ``list(item.walk())`` when the caller has it already.
     """
     out: list[Diagnostic] = []
     if isinstance(item, ast.Cancellation):
@@ -323,7 +326,7 @@ def check_letters(item: object, defined: set[str], used: set[str]) -> list[Diagn
     if not isinstance(item, ast.PieceDefinition | ast.PromotionRule):
         return out
     compounds = {k for k in defined if k.startswith(":")}
-    for node in item.walk():
+    for node in item.walk() if nodes is None else nodes:
         if isinstance(node, ast.Atom) and node.kind == "compound":
             key = node.letter.upper()
             if key in defined or is_base_compound(key):
