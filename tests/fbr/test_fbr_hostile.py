@@ -68,7 +68,7 @@ def test_long_file_parses() -> None:
     text = line * 2000
     rule_file = fbr.parse(text)
     assert len(rule_file.items) == 8000
-    assert rule_file.items[-1].span is not None and rule_file.items[-1].span.line == 2000
+    assert rule_file.items[-1].span is not None and rule_file.items[-1].span.line == 2000  # type: ignore[attr-defined]
 
 
 def test_ten_thousand_nested_parentheses() -> None:
