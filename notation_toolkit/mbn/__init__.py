@@ -28,6 +28,24 @@ def check(text: str, *, grammar: GrammarRef = None) -> list[Diagnostic]:
         return list(exc.diagnostics)
 
 
+def canonicalize(text: str, *, grammar: GrammarRef = None) -> tuple[str, list[Diagnostic]]:
+    """The canonical text of one item and (when it differs from ``text``) an INFO saying so."""
+    from notation_toolkit.core.diagnostics import Fix, Severity
+
+    canonical = dumps(parse_item(text, grammar=grammar))
+    if canonical == text:
+        return canonical, []
+    return canonical, [
+        Diagnostic(
+            "MBN001",
+            "rewrote the item in canonical form",
+            None,
+            Severity.INFO,
+            fix=Fix("canonical form", canonical),
+        )
+    ]
+
+
 def is_valid(text: str, *, grammar: GrammarRef = None) -> bool:
     """True when the item parses and has no error."""
     from notation_toolkit.core.diagnostics import has_errors
@@ -38,6 +56,7 @@ def is_valid(text: str, *, grammar: GrammarRef = None) -> bool:
 __all__ = [
     "MAX_DEPTH",
     "MAX_INPUT",
+    "canonicalize",
     "check",
     "check_item",
     "dumps",

@@ -182,3 +182,11 @@ neither defines nor uses anywhere else may be a piece of the base variant, so it
 with a 'did you mean' where a defined letter is close. Checked in rule files.
 """,
 )
+register_code(
+    "MBN001",
+    "rewritten in canonical form",
+    """
+Information from canonicalisation: the item was rewritten in its canonical form (piece-set flags
+as `!^`, amalgamated directions after the modifier letters, 4D board identifiers as `<<n>;<m>>`).
+""",
+)
