@@ -10,6 +10,7 @@ name, kept as a deprecated alias (README and older code use it).
 
 from __future__ import annotations
 
+from notation_toolkit.core.errors import LimitError
 from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.mbn import ast
 
@@ -105,9 +106,24 @@ def format_target(node: ast.PromotionTarget | ast.MoveTarget) -> str:
 
 def dumps(node: object) -> str:
     """The canonical text of any MBN item (definition, declaration, promotion rule,
-    cancellation) or move sequence."""
+    cancellation) or move sequence.
+
+    Raises ``LimitError`` (NTK002) for an AST nested deeper than Python's recursion allows (only
+    reachable when a parse raised ``max_depth`` far above its default of 64).
+    """
+    try:
+        return _dumps(node)
+    except RecursionError:
+        raise LimitError.single(
+            "NTK002",
+            "the item is nested too deeply to be written back as text",
+            hint="reduce the nesting depth",
+        ) from None
+
+
+def _dumps(node: object) -> str:
     if isinstance(node, ast.Cancellation):
-        return "!" + dumps(node.item)
+        return "!" + _dumps(node.item)
     if isinstance(node, ast.PieceDefinition):
         return format_head(node.head) + "".join("=" + format_moves(m) for m in node.moves)
     if isinstance(node, ast.PieceDeclaration):
