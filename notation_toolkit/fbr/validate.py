@@ -526,11 +526,12 @@ def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> 
         elif isinstance(item, ast.Metadata | ast.Comment):
             continue
         else:
-            out.extend(check_item(item, RANGE_CODES))
+            nodes = walks.get(id(item))
+            out.extend(check_item(item, RANGE_CODES, nodes))
             if has_pieces:
-                out.extend(check_letters(item, letters, used, walks.get(id(item))))
+                out.extend(check_letters(item, letters, used, nodes))
             if board is not None:
-                out.extend(_check_board(item, board))
+                out.extend(_check_board(item, board, nodes))
     return out
 
 
@@ -649,11 +650,12 @@ def _board_size(rule_file: ast.RuleFile, out: list[Diagnostic]) -> tuple[int, in
     return size
 
 
-def _check_board(node: object, board: tuple[int, int]) -> list[Diagnostic]:
+def _check_board(node: object, board: tuple[int, int], nodes: list[object] | None = None) -> list[Diagnostic]:
     files, ranks = board
     last_file = chr(ord("a") + files - 1)
     out: list[Diagnostic] = []
-    for board_range in iter_ranges(node):
+    ranges = iter_ranges(node) if nodes is None else (n for n in nodes if isinstance(n, mbn.BoardRange))
+    for board_range in ranges:
         for single in board_range.ranges:
             for part in (single.files, single.ranks):
                 if part is None:

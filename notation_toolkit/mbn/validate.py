@@ -222,8 +222,13 @@ def _cover(mods: list[ast.Modifier]) -> Span | None:
     return out
 
 
-def check_item(item: object, range_codes: RangeCodes = MBN_RANGE_CODES) -> list[Diagnostic]:
-    """Diagnostics for one MBN item (definition, declaration, promotion rule, cancellation)."""
+def check_item(
+    item: object, range_codes: RangeCodes = MBN_RANGE_CODES, nodes: list[object] | None = None
+) -> list[Diagnostic]:
+    """Diagnostics for one MBN item (definition, declaration, promotion rule, cancellation).
+
+    ``nodes``: ``list(item.walk())`` when the caller has it already (saves a traversal).
+    """
     out: list[Diagnostic] = []
     if isinstance(item, ast.Cancellation):
         item = item.item
@@ -251,7 +256,8 @@ def check_item(item: object, range_codes: RangeCodes = MBN_RANGE_CODES) -> list[
                 out.extend(check_moves(target.moves))
     elif isinstance(item, ast.MoveSequence):
         out.extend(check_moves(item))
-    for board_range in iter_ranges(item):
+    ranges = iter_ranges(item) if nodes is None else (n for n in nodes if isinstance(n, ast.BoardRange))
+    for board_range in ranges:
         out.extend(check_range(board_range, range_codes))
     return out
 
