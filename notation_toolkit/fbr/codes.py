@@ -66,9 +66,10 @@ but each only once.
         NUMBER_TOO_LONG,
         "number too long",
         """
-A sequence number `<n>`, a count `(N)` or a piece value `{X=n}` has more digits than any rule
-needs (the limit is 100 digits). It is refused before it is read, so a hostile file cannot make the
-checker convert a number of thousands of digits.
+A number of the rule file (a sequence number `<n>`, a count `(N)`, a piece value `{X=n}`, a rank
+in a board range, a step count, a board number) has more digits than any rule needs (the limit is
+100 digits; the same number in MBN text on its own is MBN102). It is refused before it is read,
+so a hostile file cannot make the checker convert a number of thousands of digits.
 """,
     ),
     (

@@ -38,6 +38,8 @@ def _inner(c: list[Any], skip: str) -> Token:
 class FbrTransformer(MbnTransformer):
     """Tree -> AST for ``fbr.lark`` and ``rulefile.lark`` (usable as Lark's inline ``transformer=``)."""
 
+    number_code = NUMBER_TOO_LONG
+
     def rule_negation(self, c: list[Any]) -> Part:
         return Part("negation", True, span_of(c))
 

@@ -155,7 +155,8 @@ def number(token: Token, code: str = NUMBER_TOO_LONG, what: str = "number") -> i
 
 def check_digits(token: Token, code: str = NUMBER_TOO_LONG, what: str = "number") -> str:
     """The digits of ``token`` (kept as text in the AST), refused when too long."""
-    number(token, code, what) if len(token) > MAX_NUMBER_DIGITS else None
+    if len(token) > MAX_NUMBER_DIGITS:
+        number(token, code, what)  # raises
     return str(token)
 
 
@@ -163,16 +164,20 @@ def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, Token) else value
 
 
-def _digits_in(children: Sequence[Any]) -> None:
+def _digits_in(children: Sequence[Any], code: str) -> None:
     for t in tok(children):
         if t[:1].isdigit():
-            check_digits(t)
+            check_digits(t, code)
 
 
 class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
     """Tree -> AST for ``mbn.lark`` (usable as Lark's inline ``transformer=``)."""
 
     __visit_tokens__ = False
+
+    number_code = NUMBER_TOO_LONG
+    """The code of a number too long to read: MBN102 here, FBR103 in FBR's transformer (one code
+    per notation, whichever part of the shared grammar holds the number)."""
 
     def __getattr__(self, name: str) -> Callable[[list[Any]], Any]:
         # Lark looks callbacks up by the rule's full name (``fbr__mbn__atom``); a name with an
@@ -226,7 +231,7 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
         values = [t for t in tok(c) if t != "-"]
         for v in values:
             if v[:1].isdigit():
-                check_digits(v)
+                check_digits(v, self.number_code)
         return cls(str(values[0]), str(values[1]) if len(values) > 1 else None, span_of(c))
 
     def file_span(self, c: list[Any]) -> ast.FileSpan:
@@ -265,7 +270,7 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
     # -- heads ----------------------------------------------------------------------------------
 
     def board_numbers(self, c: list[Any]) -> Part:
-        _digits_in(c)
+        _digits_in(c, self.number_code)
         return Part("numbers", tuple(str(t) for t in tok(c) if t != ","), span_of(c))
 
     def _board_id(self, c: list[Any], kind: str) -> ast.BoardId:
@@ -393,7 +398,7 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
         )
 
     def transition(self, c: list[Any]) -> ast.Transition:
-        _digits_in(c)
+        _digits_in(c, self.number_code)
         return ast.Transition("".join(str(t) for t in tok(c)), span_of(c))
 
     def board_transition(self, c: list[Any]) -> ast.BoardTransition:
@@ -403,7 +408,7 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
 
     def square(self, c: list[Any]) -> ast.Square:
         file, rank = (t for t in tok(c))
-        return ast.Square(str(file), check_digits(rank), span_of(c))
+        return ast.Square(str(file), check_digits(rank, self.number_code), span_of(c))
 
     def move_condition(self, c: list[Any]) -> ast.MoveCondition:
         piece = first(c, ast.PieceSet) or first(c, ast.PieceLetter)
@@ -426,7 +431,7 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
         return ast.Direction(str(c[0]), span_of(c))
 
     def steps(self, c: list[Any]) -> ast.Steps:
-        _digits_in(c)
+        _digits_in(c, self.number_code)
         return ast.Steps("".join(str(t) for t in tok(c)), span_of(c))
 
     def atom(self, c: list[Any]) -> ast.Atom:
@@ -439,7 +444,9 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
                     start = (letter.start_pos or 0) + at
                     column = (letter.column or 1) + at
                     end = start + len(digits)
-                    number(Token(letter.type, digits, start, letter.line, column, end_pos=end))
+                    number(
+                        Token(letter.type, digits, start, letter.line, column, end_pos=end), self.number_code
+                    )
                 at += len(digits) + 1
         circular = next((str(t) for t in tokens[1:] if base_name(t.type) in ("AMALGAM", "CIRCULAR")), None)
         return ast.Atom(str(letter), circular, first(c, ast.Steps), span_of(c))

@@ -1,5 +1,6 @@
 """Numbers over Python's 4,300-digit conversion limit (issue 12), through the API: every number
-FBR and MBN read is bounded before it is converted, with the notation's limit diagnostic."""
+FBR and MBN read is bounded before it is converted, with the notation's limit diagnostic (FBR103
+in a rule file, wherever the number sits; MBN102 for MBN text on its own)."""
 
 from __future__ import annotations
 
@@ -12,16 +13,16 @@ from notation_toolkit.fbr.expand import diff, expand
 HUGE = "9" * 5000
 
 CASES = [
-    pytest.param(f"royal promotion+[{HUGE}] K P +P==Q", "MBN102", id="board-range-rank"),
-    pytest.param(f"royal promotion+[1-{HUGE}] K P +P==Q", "MBN102", id="board-range-span"),
+    pytest.param(f"royal promotion+[{HUGE}] K P +P==Q", "FBR103", id="board-range-rank"),
+    pytest.param(f"royal promotion+[1-{HUGE}] K P +P==Q", "FBR103", id="board-range-span"),
     pytest.param(f"royal=expose({HUGE}) K", "FBR103", id="count"),
     pytest.param(f"turn<{HUGE}> K", "FBR103", id="sequence-number"),
     pytest.param(f"royal mustcapture=most{{K={HUGE}}} K", "FBR103", id="piece-value"),
-    pytest.param(f"royal K Q=W{HUGE}", "MBN102", id="steps"),
-    pytest.param(f"royal K A=:{HUGE},1:", "MBN102", id="extended-leap"),
-    pytest.param(f"royal K<{HUGE}>=W", "MBN102", id="board-id"),
-    pytest.param(f"royal K B=<+{HUGE}>mO", "MBN102", id="transition"),
-    pytest.param(f"royal K Q=/K{'a'}{HUGE}/W", "MBN102", id="condition-square"),
+    pytest.param(f"royal K Q=W{HUGE}", "FBR103", id="steps"),
+    pytest.param(f"royal K A=:{HUGE},1:", "FBR103", id="extended-leap"),
+    pytest.param(f"royal K<{HUGE}>=W", "FBR103", id="board-id"),
+    pytest.param(f"royal K B=<+{HUGE}>mO", "FBR103", id="transition"),
+    pytest.param(f"royal K Q=/K{'a'}{HUGE}/W", "FBR103", id="condition-square"),
 ]
 
 
