@@ -600,6 +600,11 @@ def _check_references(
                 continue
             known = sorted(letters)
             hint, fix = _suggest_fix(key, known, member.letter.span)
+            if fix is None and not compound and rule.span is not None:
+                # Declaring the piece beside the rule satisfies the check (items are separated
+                # by whitespace, so the declaration can follow the rule).
+                declared = f"{format_rule(rule)} {key}"
+                fix = Fix(f"declare {key}", declared, rule.span)
             why = (
                 "a compound letter that the file never defines stands for nothing"
                 if compound

@@ -7,14 +7,14 @@ direction); which doublings mean something is MBN vocabulary, checked here (fbr-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
 from notation_toolkit.core.suggest import close_matches
-from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import codes as C
+from notation_toolkit.mbn.format import format_partial
 
 DIRECTIONS = frozenset("bdflrstvz")
 """Direction letters: forward, backward, left, right, sideways, vertical, any, zig-zag, turn."""
@@ -90,16 +90,17 @@ def _contradiction(partial: ast.PartialMove) -> Diagnostic | None:
         return None
     span = _cover([*moves[0], *captures[0]])
     letters = "".join(m.letter for m in captures[0])
-    units = "".join(
-        u.letter if isinstance(u, ast.Atom) else "(...)"
-        for u in partial.units
-        if not isinstance(u, GenericNode)
-    )
+    # The fix splits the partial move into two alternatives, one per modifier: `mcW` -> `mW+cW`
+    # ('+' binds tighter than the leg links, so the split stays inside the same leg).
+    quiet = replace(partial, modifiers=tuple(m for m in partial.modifiers if m not in captures[0]))
+    capture = replace(partial, modifiers=tuple(m for m in partial.modifiers if m not in moves[0]))
+    split = format_partial(quiet) + "+" + format_partial(capture)
     return Diagnostic(
         C.CONTRADICTORY_MODIFIERS,
         f"'m' (move only) and {letters!r} (capture only) on one move leave no move",
         span,
-        hint=f"write the moves as alternatives, m{units}+{letters}{units}, or drop one of them",
+        hint=f"write the moves as alternatives, {split}, or drop one of them",
+        fix=Fix(f"write {split}", split, partial.span) if partial.span is not None else None,
     )
 
 
