@@ -4,7 +4,7 @@
     >>> rules = fbr.parse("royal promotion+[8] K Q=R+B R B N P +P==QRBN")
     >>> [r.name for r in rules.rules]
     ['royal', 'promotion']
-    >>> print(fbr.format(rules), end="")
+    >>> print(fbr.dumps(rules), end="")
     royal
     promotion+[8]
     K
@@ -17,14 +17,15 @@
 
 ``parse`` (rule files), ``parse_rule``, ``parse_attribute``, ``parse_file`` build the typed AST of
 ``fbr.ast`` (MBN nodes: ``notation_toolkit.mbn.ast``); ``check`` lists every diagnostic,
-``validate`` raises ``ValidationError`` on errors; ``format`` writes the canonical layout;
+``validate`` raises ``ValidationError`` on errors; ``dumps`` writes the canonical layout
+(``format`` is its deprecated former name);
 ``load_catalog`` extends the shipped rule catalog with catalog files of your own.
 """
 
 from __future__ import annotations
 
 from notation_toolkit.fbr import codes as _codes  # noqa: F401  (registers the FBR codes)
-from notation_toolkit.fbr.api import canonicalize, check, format, validate
+from notation_toolkit.fbr.api import canonicalize, check, dumps, format, is_valid, validate
 from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, load_catalog, shipped_catalog
 from notation_toolkit.fbr.format import format_rule, format_rule_file
 from notation_toolkit.fbr.parser import parse, parse_attribute, parse_file, parse_rule
@@ -39,9 +40,11 @@ __all__ = [
     "check",
     "check_rule",
     "check_rule_file",
+    "dumps",
     "format",
     "format_rule",
     "format_rule_file",
+    "is_valid",
     "load_catalog",
     "parse",
     "parse_attribute",

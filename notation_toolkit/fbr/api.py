@@ -1,4 +1,8 @@
-"""The functions behind the ``fbr`` notation: parse, check, validate, format, canonicalize."""
+"""The functions behind the ``fbr`` notation: check, validate, dumps, canonicalize, is_valid.
+
+``format`` is the former name of ``dumps`` (it shadows the builtin); it stays as a deprecated
+alias because the README and existing code use it.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from notation_toolkit.core.diagnostics import Diagnostic, Severity, has_errors
 from notation_toolkit.core.errors import NotationError, ValidationError
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.catalog import Catalog, load_catalog, shipped_catalog
+from notation_toolkit.fbr.format import dumps as _dumps
 from notation_toolkit.fbr.format import format_rule_file
 from notation_toolkit.fbr.parser import parse
 from notation_toolkit.fbr.validate import check_rule_file
@@ -57,10 +62,23 @@ def validate(
     return rule_file
 
 
-def format(text: str | ast.RuleFile, *, grammar: GrammarRef = None, **_: object) -> str:
-    """The canonical layout of a rule file: one item per line, parts in BNF order."""
-    rule_file = parse(text, grammar=grammar) if isinstance(text, str) else text
-    return format_rule_file(rule_file)
+def dumps(text: str | object, *, grammar: GrammarRef = None, **_: object) -> str:
+    """The canonical text: one item per line, rule parts in BNF order.
+
+    Takes a ``RuleFile`` (or any FBR/MBN node) or the text of a rule file.
+    """
+    if isinstance(text, str):
+        return format_rule_file(parse(text, grammar=grammar))
+    return _dumps(text)
+
+
+format = dumps
+"""Deprecated alias of ``dumps`` (shadows the builtin ``format``; kept for the README and old code)."""
+
+
+def is_valid(text: str, *, grammar: GrammarRef = None, catalog: CatalogRef = None) -> bool:
+    """True when the rule file parses and checks without errors."""
+    return not has_errors(check(text, grammar=grammar, catalog=catalog))
 
 
 def canonicalize(text: str, *, grammar: GrammarRef = None, **_: object) -> tuple[str, list[Diagnostic]]:

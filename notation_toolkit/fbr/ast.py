@@ -19,6 +19,7 @@ from notation_toolkit.core.span import Span
 from notation_toolkit.mbn.ast import (
     BoardRange,
     Cancellation,
+    Node,
     PieceDeclaration,
     PieceDefinition,
     PieceLetter,
@@ -28,7 +29,7 @@ from notation_toolkit.mbn.ast import (
 
 
 @dataclass(frozen=True, slots=True)
-class Prefix:
+class Prefix(Node):
     """A piece prefix after a rule or attribute name (``promotion*``, ``demote#``)."""
 
     value: str
@@ -39,7 +40,7 @@ class Prefix:
 
 
 @dataclass(frozen=True, slots=True)
-class SeqNumber:
+class SeqNumber(Node):
     """``<n>``: order of interacting rules (lower first, 003:884)."""
 
     value: int
@@ -50,7 +51,7 @@ class SeqNumber:
 
 
 @dataclass(frozen=True, slots=True)
-class Cardinal:
+class Cardinal(Node):
     """``<n>`` ... ``<se>``: a cardinal direction (rule ``direction``, 003:255)."""
 
     value: str
@@ -61,7 +62,7 @@ class Cardinal:
 
 
 @dataclass(frozen=True, slots=True)
-class Announcement:
+class Announcement(Node):
     """``/Name/`` after the rule ``announcement`` (003:78)."""
 
     name: str
@@ -72,7 +73,7 @@ class Announcement:
 
 
 @dataclass(frozen=True, slots=True)
-class Count:
+class Count(Node):
     """``(N)`` or ``()`` after an attribute (003:932 `expose(2)`)."""
 
     value: int | None
@@ -83,7 +84,7 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
-class PieceValue:
+class PieceValue(Node):
     """``M=1`` inside a piece-value map."""
 
     letter: PieceLetter
@@ -92,7 +93,7 @@ class PieceValue:
 
 
 @dataclass(frozen=True, slots=True)
-class PieceValues:
+class PieceValues(Node):
     """``{M=1,K=1000}``: points per piece (003:520, attribute ``most``)."""
 
     values: tuple[PieceValue, ...]
@@ -106,7 +107,7 @@ AttributeArgument: TypeAlias = "Count | PieceSet | PieceValues | BoardRange"
 
 
 @dataclass(frozen=True, slots=True)
-class Attribute:
+class Attribute(Node):
     """``!``? name prefix? argument?; ``name is None`` for an anonymous ``(N)`` or ``{set}``.
 
     The catalog says what an anonymous attribute stands for (``freezer=(2)`` is ``attackers(2)``)
@@ -122,7 +123,7 @@ class Attribute:
 
 
 @dataclass(frozen=True, slots=True)
-class FbrRule:
+class FbrRule(Node):
     """One FBR rule: ``!``? name, optional parts, attributes."""
 
     name: str
@@ -136,6 +137,9 @@ class FbrRule:
     attributes: tuple[Attribute, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
     name_span: Span | None = field(default=None, compare=False, repr=False)
+    # The part keys in the order the text wrote them (the order carries no meaning, G10, except
+    # where the page fixes one: 003:782 `turn#<2>{!p}`, the prefix first); not part of `==`.
+    written_order: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def attribute(self, name: str) -> Attribute | None:
         """The first attribute called ``name`` (``None`` when absent)."""
@@ -143,7 +147,7 @@ class FbrRule:
 
 
 @dataclass(frozen=True, slots=True)
-class Metadata:
+class Metadata(Node):
     """``key="value"``: variant name, board size or start position (C/CIF <game> attributes)."""
 
     key: str
@@ -152,7 +156,7 @@ class Metadata:
 
 
 @dataclass(frozen=True, slots=True)
-class Comment:
+class Comment(Node):
     """``~ text`` to the end of the line (``text`` without the ``~``)."""
 
     text: str
@@ -165,7 +169,7 @@ Item: TypeAlias = (
 
 
 @dataclass(frozen=True, slots=True)
-class RuleFile:
+class RuleFile(Node):
     """A whole rule file: items in file order."""
 
     items: tuple[object, ...]

@@ -15,10 +15,12 @@ Rule keys: ``prefix``, ``seq_number``, ``cardinal``, ``piece_set``, ``board_rang
 ``exclusive`` and ``one_of`` (lists of attribute-name groups), ``requires_any_rule``,
 ``anonymous_count`` (the attribute an anonymous ``(N)`` stands for), ``anonymous_piece_set``
 (what an anonymous ``{set}`` means), ``defines_pieces`` (the piece set introduces letters),
-``defaults`` (documented defaults, as text), ``documented``, ``line``, ``summary``.
+``defaults`` (documented defaults, as text), ``documented``, ``line``, ``summary``,
+``prefix_first`` (a prefix must be the first part, 003:782 for ``turn``).
 Attribute keys: ``args`` (space-separated: ``count?``/``count!``, ``set?``/``set!``,
 ``values?``, ``range?``/``range!``, ``prefix?``; ``!`` = mandatory), ``negatable``,
-``needs_rule_piece_set``, ``requires_rule``, ``default``, ``documented``, ``line``, ``note``.
+``needs_rule_piece_set``, ``requires_rule``, ``default``, ``documented``, ``line``, ``note``,
+``empty_set`` (the mandatory set may be empty, 003:920 ``royal=castle{}``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ _RULE_KEYS = {
     "anonymous_piece_set",
     "defines_pieces",
     "defaults",
+    "prefix_first",
 }
 _ATTR_KEYS = {
     "line",
@@ -65,6 +68,7 @@ _ATTR_KEYS = {
     "documented",
     "note",
     "summary",
+    "empty_set",
 }
 
 
@@ -81,6 +85,7 @@ class AttributeSpec:
     documented: bool = True
     line: int | None = None
     note: str | None = None
+    empty_set: bool = False
 
     @property
     def required_arg(self) -> str | None:
@@ -106,6 +111,7 @@ class RuleSpec:
     documented: bool = True
     line: int | None = None
     summary: str = ""
+    prefix_first: bool = False
 
     def part(self, key: str) -> str:
         """``"none"``, ``"optional"`` or ``"required"`` for a part key (see ``PART_KEYS``)."""
@@ -205,6 +211,7 @@ def _attribute_spec(name: str, raw: Any, where: str) -> AttributeSpec:
         documented=bool(raw.get("documented", True)),
         line=line,
         note=raw.get("note"),
+        empty_set=bool(raw.get("empty_set", False)),
     )
 
 
@@ -241,7 +248,7 @@ def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: 
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             raise _bad(f"{where}: 'requires_any_rule' must be a list of rule names")
         updates["requires_any_rule"] = tuple(value)
-    for key in ("attributes_required", "defines_pieces", "documented"):
+    for key in ("attributes_required", "defines_pieces", "documented", "prefix_first"):
         if key in raw:
             updates[key] = bool(raw[key])
     for key in ("anonymous_count", "anonymous_piece_set", "summary"):

@@ -10,6 +10,7 @@ from notation_toolkit.core.codes import register_code
 
 SYNTAX = "FBR101"
 DUPLICATE_PART = "FBR102"
+NUMBER_TOO_LONG = "FBR103"
 UNKNOWN_RULE = "FBR201"
 UNKNOWN_ATTRIBUTE = "FBR202"
 MISSING_PREFIX = "FBR203"
@@ -28,6 +29,10 @@ NOT_NEGATABLE = "FBR215"
 UNDOCUMENTED = "FBR216"
 REQUIRES_RULE = "FBR217"
 ONE_OF_REQUIRED = "FBR218"
+EMPTY_PIECE_SET = "FBR219"
+EMPTY_PARENTHESES = "FBR220"
+PART_ORDER = "FBR221"
+RULE_AS_ATTRIBUTE = "FBR222"
 REVERSED_RANGE = "FBR240"
 RANK_ZERO = "FBR241"
 OUTSIDE_BOARD = "FBR242"
@@ -55,6 +60,16 @@ the line). The message names what was expected at the marked place.
 A rule takes at most one prefix, sequence number, cardinal direction, piece set, board range and
 announcement. They may come in any order after the rule name (`freezer{S}*`, FBR page line 336),
 but each only once.
+""",
+    ),
+    (
+        NUMBER_TOO_LONG,
+        "number too long",
+        """
+A number of the rule file (a sequence number `<n>`, a count `(N)`, a piece value `{X=n}`, a rank
+in a board range, a step count, a board number) has more digits than any rule needs (the limit is
+100 digits; the same number in MBN text on its own is MBN102). It is refused before it is read,
+so a hostile file cannot make the checker convert a number of thousands of digits.
 """,
     ),
     (
@@ -203,6 +218,52 @@ The rule needs exactly one of the listed attributes (`diagonals=dark` or `diagon
 """,
     ),
     (
+        EMPTY_PIECE_SET,
+        "mandatory piece set left empty",
+        """
+Where the FBR page says a piece set is mandatory and *defines* pieces, an empty set `{}` says
+nothing: `antiroyal{}` ("The mandatory piece set defines the anti-royal pieces", FBR page line
+94), `cheshire{}` ("the mandatory piece set ... is defining the letter used for the removed
+square", line 181), `drop=captured{}` ("the piece specified in mandatory piece set", line 294),
+`pieces{}=neutral` ("The pieces specified with the mandatory piece set will be declared as
+neutral pieces", line 606). Name the pieces. Where the page allows an empty set it stays valid:
+`royal=castle{}` means the royal piece cannot castle ("The given piece set can be empty", line
+920). A complement `{^}` is not empty: it means every piece.
+""",
+    ),
+    (
+        EMPTY_PARENTHESES,
+        "empty parentheses",
+        """
+A count in parentheses may be left out, and then "the parentheses" go with it (FBR page line
+576: "It is possible to omit the number (and the parentheses)"). Empty parentheses `()` are
+neither form. This holds for every `(N)` argument: write `immovable` or `immovable(3)`, not
+`immovable()`; `expose` or `expose(2)` (line 932), not `expose()`. The fix removes the
+parentheses. (Where the number is mandatory, `()` is FBR211.)
+""",
+    ),
+    (
+        PART_ORDER,
+        "rule parts in an order the page fixes otherwise",
+        """
+The parts after a rule name may come in any order (`freezer{S}*=(2)`, FBR page line 336;
+`drop[1-8]{P}`, line 288), except where the page fixes one: for `turn`, "a piece suffix may be
+given, in this case the piece suffix must come first" (line 782, example `turn#<2>{!p}`). The
+fix writes the rule in the canonical order, prefix first.
+""",
+    ),
+    (
+        RULE_AS_ATTRIBUTE,
+        "a rule written as an attribute",
+        """
+The attribute names a rule of its own. `spacious` is listed in the page's index under `torus`,
+but its section (FBR page lines 1076-1080) makes all pieces spacious on any board, not only on
+a torus, and its example writes it as a rule: `royal spacious K Q R B N P +P`. So
+`torus=spacious` is read as a mistake for the two rules `torus spacious`, which the fix writes.
+The same holds for any rule name written after '=' where the rule has no such attribute.
+""",
+    ),
+    (
         REVERSED_RANGE,
         "board range runs backwards",
         """
@@ -238,9 +299,23 @@ only when the file defines pieces.)
         UNDEFINED_PIECE,
         "piece letter used by a rule but never defined",
         """
-A piece set of a rule names a letter that no piece definition or declaration of the file
-introduces (letters compare without case: `p` is the black `P`). Declare the piece (`X`,
-`X=mK`) or fix the letter. (Checked only when the file defines pieces.)
+A piece set of a rule names a letter that the file neither defines nor uses (letters compare
+without case: `p` is the black `P`). Defined are the letters of piece definitions,
+declarations and macros, promotion heads and targets, dropped pieces (`*K==@k`, FBR page line
+600) and the pieces of rules whose set defines pieces.
+
+The page never requires a rule's set to name only pieces of the same file: a rule file may
+extend a base variant whose pieces it does not list (line 20), `burner#={^A}` (line 167) and
+`pincher*={^A}` (line 652) exclude an `A` they never define, and `promotion+[1-12]=capture{D}`
+(line 1015) names a `D` that only the move modifiers of the file use. So:
+
+* a single letter that the file neither defines nor uses anywhere else is a **warning** (often a
+  typo; the fix offers a close defined letter);
+* letters in a complement set `{^...}` and letters the file's MBN items use are not reported;
+* a compound letter such as `:XY:` that the file never defines is an **error**: compound letters
+  are no base letters and no base variant has them, so it stands for nothing.
+
+(Checked only when the file defines pieces.)
 """,
     ),
     (

@@ -3,7 +3,10 @@
 A rule is written ``!name prefix <seq> <cardinal> {set} [range] /announcement/ =attr,attr`` (the
 published BNF order, G10). A rule file is written one item per line in file order: metadata,
 comments, rules and MBN items keep their positions; each line is ``~ text`` for comments,
-``key="value"`` for metadata. ``parse(format(x)) == parse(x)`` and ``format`` is idempotent.
+``key="value"`` for metadata. ``parse(dumps(x)) == parse(x)`` and ``dumps`` is idempotent.
+
+``dumps`` is the template name of "AST back to canonical text" (a rule file, a rule, an
+attribute or an MBN item); ``fbr.format`` is its former name, kept as a deprecated alias.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.fbr import ast
 from notation_toolkit.mbn import ast as mbn
-from notation_toolkit.mbn.format import format_board_range, format_item, format_piece_set
+from notation_toolkit.mbn.format import dumps as dumps_item
+from notation_toolkit.mbn.format import format_board_range, format_piece_set
 
 
 def format_argument(node: object) -> str:
@@ -62,7 +66,7 @@ def format_entry(node: object) -> str:
         return f'{node.key}="{node.value}"'
     if isinstance(node, GenericNode):
         return "".join(format_entry(c) if not isinstance(c, str) else c for c in node.children)
-    return format_item(node)
+    return dumps_item(node)
 
 
 def format_rule_file(node: ast.RuleFile) -> str:
@@ -70,3 +74,12 @@ def format_rule_file(node: ast.RuleFile) -> str:
     if not node.items:
         return ""
     return "\n".join(format_entry(i) for i in node.items) + "\n"
+
+
+def dumps(node: object) -> str:
+    """The canonical text of a ``RuleFile`` (one item per line), a rule, an attribute or an item."""
+    if isinstance(node, ast.RuleFile):
+        return format_rule_file(node)
+    if isinstance(node, ast.Attribute):
+        return format_attribute(node)
+    return format_entry(node)

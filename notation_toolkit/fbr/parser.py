@@ -1,4 +1,8 @@
-"""Parsing FBR rule files, single rules and attributes into the AST of ``notation_toolkit.fbr.ast``."""
+"""Parsing FBR rule files, single rules and attributes into the AST of ``notation_toolkit.fbr.ast``.
+
+The pipeline is MBN's (``mbn.parser.parse_with``: limits, LALR with the inline transformer,
+translation of syntax errors) with FBR's grammars and ``FbrTransformer``.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,8 @@ from typing import Any
 
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.fbr import ast
-from notation_toolkit.fbr import handlers as _handlers  # noqa: F401  (registers the FBR handlers)
 from notation_toolkit.fbr.codes import SYNTAX
+from notation_toolkit.fbr.grammar import TRANSFORMER
 from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, parse_with
 
 
@@ -30,6 +34,7 @@ def parse(
         code=SYNTAX,
         max_input=max_input,
         max_depth=max_depth,
+        transformer=TRANSFORMER,
     )
     return result  # type: ignore[no-any-return]
 
@@ -46,13 +51,16 @@ def parse_rule(
         code=SYNTAX,
         max_input=max_input,
         max_depth=max_depth,
+        transformer=TRANSFORMER,
     )
     return result  # type: ignore[no-any-return]
 
 
 def parse_attribute(text: str, *, grammar: GrammarRef = None) -> ast.Attribute:
     """Parse one attribute such as ``most{M=1,K=1000}`` or ``expose(2)``."""
-    result: Any = parse_with(text, grammar=grammar, default="fbr", start="attribute", code=SYNTAX)
+    result: Any = parse_with(
+        text, grammar=grammar, default="fbr", start="attribute", code=SYNTAX, transformer=TRANSFORMER
+    )
     return result  # type: ignore[no-any-return]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
@@ -18,8 +19,18 @@ from notation_toolkit.core.suggest import close_matches
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr import codes as C
 from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, shipped_catalog
+from notation_toolkit.fbr.format import format_rule
 from notation_toolkit.mbn import ast as mbn
-from notation_toolkit.mbn.check import check_item, check_range, iter_ranges
+from notation_toolkit.mbn.validate import (
+    RangeCodes,
+    check_item,
+    check_letters,
+    check_range,
+    is_base_compound,
+    iter_ranges,
+)
+
+RANGE_CODES = RangeCodes(C.REVERSED_RANGE, C.RANK_ZERO)
 
 _PART_LABELS = {
     "prefix": "a prefix",
@@ -45,7 +56,8 @@ _ARG_WORDS = {
     "range": "a board range [...]",
     "prefix": "a piece prefix",
 }
-_BOARDSIZE = re.compile(r"^([1-9][0-9]*)x([1-9][0-9]*)$")
+# At most 9 digits a side: longer numbers fail the pattern (FBR501) before int() could see them.
+_BOARDSIZE = re.compile(r"^([1-9][0-9]{0,8})x([1-9][0-9]{0,8})$")
 
 
 def _suggest_fix(name: str, known: Iterable[str], span: Span | None) -> tuple[str | None, Fix | None]:
@@ -96,14 +108,23 @@ def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagno
         )
         return out
     if not spec.documented:
+        # `spacious` has a section (003:1076) but no entry of its own in the page's list of
+        # rules (the index puts it under torus); `castling` has neither.
+        where = (
+            f"has a section (FBR page line {spec.line}) but is not in the page's list of rules"
+            if spec.line is not None
+            else "is used by an example but not documented"
+        )
         out.append(
             Diagnostic(
                 C.UNDOCUMENTED,
-                f"the rule {rule.name!r} is used by an example but not documented: {spec.summary}",
+                f"the rule {rule.name!r} {where}: {spec.summary}",
                 rule.name_span,
                 Severity.INFO,
             )
         )
+    out.extend(_check_order(rule, spec))
+    out.extend(_check_empty_rule_set(rule, spec))
     for key in _PART_LABELS:
         node = _part_node(rule, key)
         level = spec.part(key)
@@ -137,7 +158,7 @@ def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagno
         )
     seen: dict[str, ast.Attribute] = {}
     for attribute in rule.attributes:
-        name = _check_attribute(rule, spec, attribute, out)
+        name = _check_attribute(rule, spec, attribute, out, catalog)
         if name is None:
             continue
         if name in seen:
@@ -169,7 +190,7 @@ def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagno
         elif len(present) > 1:
             out.append(_exclusive(rule, present, seen))
     for board_range in iter_ranges(rule):
-        out.extend(check_range(board_range))
+        out.extend(check_range(board_range, RANGE_CODES))
     return out
 
 
@@ -193,8 +214,57 @@ def _missing_hint(name: str, key: str) -> str:
     }[key]
 
 
+def _check_order(rule: ast.FbrRule, spec: RuleSpec) -> list[Diagnostic]:
+    # 003:782: "a piece suffix may be given, in this case the piece suffix must come first".
+    if not spec.prefix_first or rule.prefix is None or not rule.written_order:
+        return []
+    if rule.written_order[0] == "prefix":
+        return []
+    canonical = format_rule(rule)
+    first = _PART_LABELS[rule.written_order[0]].split(" ", 1)[1]
+    return [
+        Diagnostic(
+            C.PART_ORDER,
+            f"the prefix of {rule.name!r} must come first, before the {first}",
+            rule.prefix.span,
+            hint=f"write {canonical} (FBR page line 782)",
+            fix=Fix(f"write {canonical}", canonical, rule.span) if rule.span is not None else None,
+        )
+    ]
+
+
+def _is_empty(piece_set: mbn.PieceSet) -> bool:
+    # `{^}` is every piece, not an empty set.
+    return not piece_set.members and not piece_set.complement
+
+
+def _check_empty_rule_set(rule: ast.FbrRule, spec: RuleSpec) -> list[Diagnostic]:
+    if rule.piece_set is None or not _is_empty(rule.piece_set) or rule.negated:
+        return []
+    needed_by = [
+        a.name
+        for a in rule.attributes
+        if a.name is not None and (s := spec.attributes.get(a.name)) is not None and s.needs_rule_piece_set
+    ]
+    if spec.part("piece_set") != "required" and not needed_by:
+        return []
+    why = f"the attribute {needed_by[0]!r} applies to its pieces" if needed_by else "it is mandatory"
+    return [
+        Diagnostic(
+            C.EMPTY_PIECE_SET,
+            f"the piece set of {rule.name!r} is empty; {why} and names the pieces",
+            rule.piece_set.span,
+            hint=f"name the pieces, e.g. {rule.name}{{X}}",
+        )
+    ]
+
+
 def _check_attribute(
-    rule: ast.FbrRule, spec: RuleSpec, attribute: ast.Attribute, out: list[Diagnostic]
+    rule: ast.FbrRule,
+    spec: RuleSpec,
+    attribute: ast.Attribute,
+    out: list[Diagnostic],
+    catalog: Catalog | None = None,
 ) -> str | None:
     name, prefix_in_name = resolve_attribute(attribute, spec)
     if attribute.name is None and name is None:
@@ -212,6 +282,16 @@ def _check_attribute(
         return None
     assert name is not None
     attr_spec = spec.attributes.get(name)
+    if (
+        attr_spec is None
+        and catalog is not None
+        and name in catalog.rules
+        and attribute.argument is None
+        and attribute.prefix is None
+        and not attribute.negated
+    ):
+        out.append(_rule_as_attribute(rule, attribute, name))
+        return None
     if attr_spec is None:
         hint, fix = _suggest_fix(name, spec.attributes, attribute.name_span)
         known = ", ".join(sorted(spec.attributes)) or "none"
@@ -257,6 +337,20 @@ def _check_attribute(
     return name
 
 
+def _rule_as_attribute(rule: ast.FbrRule, attribute: ast.Attribute, name: str) -> Diagnostic:
+    # `torus=spacious`: the page's index lists spacious under torus, but its section and example
+    # (003:1076-1080) make it a rule of its own.
+    rest = replace(rule, attributes=tuple(a for a in rule.attributes if a is not attribute))
+    text = format_rule(rest) + " " + name
+    return Diagnostic(
+        C.RULE_AS_ATTRIBUTE,
+        f"{name!r} is a rule of its own, not an attribute of {rule.name!r}",
+        attribute.name_span or attribute.span,
+        hint=f"write the two rules: {text}",
+        fix=Fix(f"write {text}", text, rule.span) if rule.span is not None else None,
+    )
+
+
 def _check_arguments(
     rule: ast.FbrRule,
     name: str,
@@ -287,18 +381,51 @@ def _check_arguments(
                     hint=f"remove {argument} or use an attribute that takes it",
                 )
             )
+        elif kind == "count" and isinstance(argument, ast.Count) and argument.value is None:
+            if spec.args[kind] == "required":
+                out.append(
+                    Diagnostic(
+                        C.MISSING_ARGUMENT,
+                        f"the attribute {name!r} needs a number between the parentheses",
+                        argument.span,
+                        hint=f"write {name}(N)",
+                    )
+                )
+            elif attribute.name is not None:
+                # 003:576: the number may be omitted "and the parentheses" with it.
+                out.append(
+                    Diagnostic(
+                        C.EMPTY_PARENTHESES,
+                        f"empty parentheses after {name!r}: give a number or leave the parentheses out",
+                        argument.span,
+                        hint=f"write {name} or {name}(N) (FBR page line 576)",
+                        fix=Fix("remove the empty parentheses", "", argument.span)
+                        if argument.span is not None
+                        else None,
+                    )
+                )
+            else:
+                out.append(
+                    Diagnostic(
+                        C.EMPTY_PARENTHESES,
+                        "empty parentheses: give the number",
+                        argument.span,
+                        hint=f"write {rule.name}=(N) or leave the attribute out (FBR page line 576)",
+                    )
+                )
         elif (
-            kind == "count"
+            kind == "set"
+            and isinstance(argument, mbn.PieceSet)
+            and _is_empty(argument)
             and spec.args[kind] == "required"
-            and isinstance(argument, ast.Count)
-            and argument.value is None
+            and not spec.empty_set
         ):
             out.append(
                 Diagnostic(
-                    C.MISSING_ARGUMENT,
-                    f"the attribute {name!r} needs a number between the parentheses",
+                    C.EMPTY_PIECE_SET,
+                    f"the piece set of {name!r} is empty; it is mandatory and names the pieces",
                     argument.span,
-                    hint=f"write {name}(N)",
+                    hint=f"name the pieces, e.g. {name}{{X}}",
                 )
             )
         return
@@ -340,8 +467,29 @@ def defined_pieces(rule_file: ast.RuleFile) -> tuple[set[str], set[str]]:
             letters.update(x.key for x in item.head.letters)
             for target in item.targets:
                 if isinstance(target, mbn.PromotionTarget):
+                    # A promotion target or a dropped piece exists as surely as a declared one
+                    # (003:1015 `+K==:KD:`, 003:600 `$K==@K@w@S`).
                     prefixes.update(target.prefixes)
+                    letters.add(target.letter.key)
     return letters, prefixes
+
+
+def used_pieces(rule_file: ast.RuleFile, walks: dict[int, list[object]] | None = None) -> set[str]:
+    """Piece keys the MBN items use: move letters and piece-set members (003:1015 `acc?{D}`).
+
+    ``walks`` maps ``id(item)`` to ``list(item.walk())`` (filled in here when given).
+    """
+    used: set[str] = set()
+    for item in rule_file.pieces:
+        nodes = list(item.walk())
+        if walks is not None:
+            walks[id(item)] = nodes
+        for node in nodes:
+            if isinstance(node, mbn.Atom) and node.kind != "extended":
+                used.add(node.letter.upper())
+            elif isinstance(node, mbn.PieceSet):
+                used.update(m.letter.key for m in node.members)
+    return used
 
 
 def _piece_sets(rule: ast.FbrRule) -> Iterator[mbn.PieceSet]:
@@ -366,19 +514,24 @@ def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> 
             spec = catalog.rules.get(rule.name)
             if spec is not None and spec.defines_pieces:
                 letters.update(m.letter.key for m in rule.piece_set.members)
+    walks: dict[int, list[object]] = {}
+    used = used_pieces(rule_file, walks)
     board = _board_size(rule_file, out)
     for item in rule_file.items:
         if isinstance(item, ast.FbrRule):
             out.extend(check_rule(item, catalog))
-            out.extend(_check_references(item, catalog, rule_names, has_pieces, letters, prefixes))
+            out.extend(_check_references(item, catalog, rule_names, has_pieces, letters, prefixes, used))
             if board is not None:
                 out.extend(_check_board(item, board))
         elif isinstance(item, ast.Metadata | ast.Comment):
             continue
         else:
-            out.extend(check_item(item))
+            nodes = walks.get(id(item))
+            out.extend(check_item(item, RANGE_CODES, nodes))
+            if has_pieces:
+                out.extend(check_letters(item, letters, used, nodes))
             if board is not None:
-                out.extend(_check_board(item, board))
+                out.extend(_check_board(item, board, nodes))
     return out
 
 
@@ -389,6 +542,7 @@ def _check_references(
     has_pieces: bool,
     letters: set[str],
     prefixes: set[str],
+    used: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     spec = catalog.rules.get(rule.name)
@@ -437,19 +591,35 @@ def _check_references(
     if spec.defines_pieces:
         return out
     for piece_set in _piece_sets(rule):
+        if piece_set.complement:
+            continue  # `{^A}`: excluding a piece the file lacks still means "any piece" (003:167)
         for member in piece_set.members:
-            if member.letter.key not in letters:
-                known = sorted(letters)
-                hint, _ = _suggest_fix(member.letter.text, known, None)
-                out.append(
-                    Diagnostic(
-                        C.UNDEFINED_PIECE,
-                        f"the piece {member.letter.text!r} in {rule.name!r} is not defined in this file",
-                        member.letter.span,
-                        hint=hint
-                        or f"declare it (e.g. {member.letter.key}) or use one of: {' '.join(known)}",
-                    )
+            key = member.letter.key
+            compound = member.letter.is_compound and not is_base_compound(key)
+            if key in letters or (not compound and key in used):
+                continue
+            known = sorted(letters)
+            hint, fix = _suggest_fix(key, known, member.letter.span)
+            if fix is None and not compound and rule.span is not None:
+                # Declaring the piece beside the rule satisfies the check (items are separated
+                # by whitespace, so the declaration can follow the rule).
+                declared = f"{format_rule(rule)} {key}"
+                fix = Fix(f"declare {key}", declared, rule.span)
+            why = (
+                "a compound letter that the file never defines stands for nothing"
+                if compound
+                else "the file neither defines nor uses it"
+            )
+            out.append(
+                Diagnostic(
+                    C.UNDEFINED_PIECE,
+                    f"the piece {member.letter.text!r} in {rule.name!r} is not defined in this file ({why})",
+                    member.letter.span,
+                    Severity.ERROR if compound else Severity.WARNING,
+                    hint=hint or f"declare it (e.g. {member.letter.key}) or use one of: {' '.join(known)}",
+                    fix=fix,
                 )
+            )
     return out
 
 
@@ -485,11 +655,12 @@ def _board_size(rule_file: ast.RuleFile, out: list[Diagnostic]) -> tuple[int, in
     return size
 
 
-def _check_board(node: object, board: tuple[int, int]) -> list[Diagnostic]:
+def _check_board(node: object, board: tuple[int, int], nodes: list[object] | None = None) -> list[Diagnostic]:
     files, ranks = board
     last_file = chr(ord("a") + files - 1)
     out: list[Diagnostic] = []
-    for board_range in iter_ranges(node):
+    ranges = iter_ranges(node) if nodes is None else (n for n in nodes if isinstance(n, mbn.BoardRange))
+    for board_range in ranges:
         for single in board_range.ranges:
             for part in (single.files, single.ranks):
                 if part is None:

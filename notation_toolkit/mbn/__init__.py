@@ -1,18 +1,70 @@
 """MBN (Modified Betza Notation, C/CIF): piece definitions, move expressions, promotion rules.
 
-``parse_item("Q=R+N")`` returns a typed AST (``notation_toolkit.mbn.ast``), ``format_item``
-writes it back canonically, ``check_item`` lists MBN diagnostics. Rule files that combine FBR rules
-and MBN items are handled by ``notation_toolkit.fbr``.
+``parse("Q=R+N")`` returns a typed AST (``notation_toolkit.mbn.ast``), ``dumps`` writes it back
+canonically, ``validate`` lists the semantic diagnostics of an AST and ``check`` those of a text.
+Rule files that combine FBR rules and MBN items are handled by ``notation_toolkit.fbr``.
+
+``parse_item``, ``check_item`` and ``format_item`` are the former names of ``parse``, ``validate``
+and ``dumps`` (kept as aliases).
 """
 
 from __future__ import annotations
 
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.errors import NotationError
 from notation_toolkit.mbn import codes as _codes  # noqa: F401  (registers the MBN codes)
-from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, parse_item, parse_moves
+from notation_toolkit.mbn.format import dumps, format_item, format_moves
+from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, parse_item, parse_moves
+from notation_toolkit.mbn.validate import check_item, validate
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT", "parse_item", "parse_moves"]
+parse = parse_item
 
-from notation_toolkit.mbn.check import check_item
-from notation_toolkit.mbn.format import format_item, format_moves
 
-__all__ += ["check_item", "format_item", "format_moves"]
+def check(text: str, *, grammar: GrammarRef = None) -> list[Diagnostic]:
+    """Every diagnostic of one MBN item given as text; never raises for bad input."""
+    try:
+        return validate(parse_item(text, grammar=grammar))
+    except NotationError as exc:
+        return list(exc.diagnostics)
+
+
+def canonicalize(text: str, *, grammar: GrammarRef = None) -> tuple[str, list[Diagnostic]]:
+    """The canonical text of one item and (when it differs from ``text``) an INFO saying so."""
+    from notation_toolkit.core.diagnostics import Fix, Severity
+
+    canonical = dumps(parse_item(text, grammar=grammar))
+    if canonical == text:
+        return canonical, []
+    return canonical, [
+        Diagnostic(
+            "MBN001",
+            "rewrote the item in canonical form",
+            None,
+            Severity.INFO,
+            fix=Fix("canonical form", canonical),
+        )
+    ]
+
+
+def is_valid(text: str, *, grammar: GrammarRef = None) -> bool:
+    """True when the item parses and has no error."""
+    from notation_toolkit.core.diagnostics import has_errors
+
+    return not has_errors(check(text, grammar=grammar))
+
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INPUT",
+    "canonicalize",
+    "check",
+    "check_item",
+    "dumps",
+    "format_item",
+    "format_moves",
+    "is_valid",
+    "parse",
+    "parse_item",
+    "parse_moves",
+    "validate",
+]

@@ -1,9 +1,10 @@
 """The typed, immutable AST of MBN (Modified Betza Notation) and of the parts MBN shares with FBR.
 
 One dataclass per grammar rule of ``grammars/mbn.lark`` (a few purely structural rules, such as
-``origin`` or ``prefixes``, are folded into their parent; see ``handlers.py``). Every node carries
-a ``span`` into the parsed text. Spans are excluded from ``==`` (``compare=False``), so two ASTs
-compare equal when they mean the same text whatever its layout: ``parse(format(x)) == parse(x)``.
+``origin`` or ``prefixes``, are folded into their parent; see ``transform.py``). Every node carries
+a ``span`` into the parsed text and derives from ``Node`` (``walk()``). Spans are excluded from
+``==`` (``compare=False``), so two ASTs compare equal when they mean the same text whatever its
+layout: ``parse(dumps(x)) == parse(x)``.
 
 Node overview::
 
@@ -11,21 +12,73 @@ Node overview::
     PieceDeclaration(head: PieceHead)                                      K, +P, @K, ##K
     PromotionRule(head: PromotionHead, targets: tuple[Target, ...])        +P==QRBN, *K==@k
     Cancellation(item)                                                     !*K=j{K}K
-    MoveSequence(legs, links)        legs joined by '-' (continue) or '--' (independent leg)
+    MoveSequence(legs, links)        legs joined by '-' or '--'; each leg starts where the last ended (G6)
       Alternatives(moves: tuple[PartialMove, ...])                          a+b+c
       OptionalLeg(moves: MoveSequence)                                      [ ... ]
-    PartialMove(setup, transition, condition, origin, attackers, modifiers, units, destination)
+    PartialMove(setup, transition, condition, origin, attackers, modifiers, units, destination,
+                directions, more_attackers)
       Modifier(letter, optional, piece_set, board_range)                    c?{D}, o[b,g]
+      Direction(text)                                                       (fs) in (fs)N
       Atom(letter, circular, steps) | Group(moves, direction, steps)         W02, (dttwQ)0
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TypeAlias
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeAlias
 
 from notation_toolkit.core.span import Span
 from notation_toolkit.core.tree import GenericNode
+
+
+class Node:
+    """Base of every MBN and FBR AST node: a ``span`` field and ``walk()``.
+
+    The shared base of all notations (``core.ast.Node``) is being written on another branch; this
+    class keeps the same contract (``span``, ``walk()``) so the nodes can be rebased onto it.
+    """
+
+    __slots__ = ()
+
+    def walk(self) -> Iterator[Any]:
+        """This node and every node below it, depth first, in field order (iterative)."""
+        stack: list[Any] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            below: list[Any] = []
+            if isinstance(node, Node):
+                for name in _child_fields(type(node)):
+                    value = getattr(node, name)
+                    if value is None or isinstance(value, str | bool | int):
+                        continue
+                    if isinstance(value, tuple):
+                        below.extend(v for v in value if isinstance(v, _NODE_TYPES))
+                    elif isinstance(value, _NODE_TYPES):
+                        below.append(value)
+            elif isinstance(node, GenericNode):
+                below.extend(v for v in node.children if _is_node(v))
+            stack.extend(reversed(below))
+
+
+_NODE_TYPES = (Node, GenericNode)
+
+
+def _is_node(value: object) -> bool:
+    return isinstance(value, _NODE_TYPES)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    cached = _FIELDS.get(cls)
+    if cached is None:
+        cached = tuple(f.name for f in fields(cls) if f.name != "span" and not f.name.endswith("_span"))
+        _FIELDS[cls] = cached
+    return cached
+
 
 PREFIX_CHARS = "+-#*$%&"
 """Piece prefixes (promoted or alternate states; FBR rules refer to them, 003:12 <Prefix>)."""
@@ -37,7 +90,7 @@ PREFIX_CHARS = "+-#*$%&"
 
 
 @dataclass(frozen=True, slots=True)
-class PieceLetter:
+class PieceLetter(Node):
     """A piece letter: ``K``, ``p`` (lower case: black / colour-sensitive), ``:QD:`` (compound).
 
     Compound letters compare on their upper-case form (``:Be:`` is ``:BE:``) but ``:X:`` is not
@@ -67,7 +120,7 @@ class PieceLetter:
 
 
 @dataclass(frozen=True, slots=True)
-class SetMember:
+class SetMember(Node):
     """One member of a piece set: optional stacked prefixes and a letter (``#Q``, ``p``, ``:MD:``)."""
 
     prefixes: str
@@ -79,7 +132,7 @@ class SetMember:
 
 
 @dataclass(frozen=True, slots=True)
-class PieceSet:
+class PieceSet(Node):
     """``{...}``: ``flags`` as written (``"!"``, ``"^"``, ``"!^"``, ``"^!"``) and the members.
 
     ``^`` = complement ("all pieces except"), ``!`` = colour-sensitive: upper case is white, lower
@@ -105,7 +158,7 @@ class PieceSet:
 
 
 @dataclass(frozen=True, slots=True)
-class Span1D:
+class Span1D(Node):
     """``first`` or ``first-last`` of files (letters), ranks (numbers) or levels (``A``-``H``)."""
 
     first: str
@@ -132,7 +185,7 @@ class LevelSpan(Span1D):
 
 
 @dataclass(frozen=True, slots=True)
-class SingleRange:
+class SingleRange(Node):
     """One range inside ``[...]``: files, ranks, level and 4D row, or a special symbol.
 
     Symbols (MBN page via LeCodex): ``#`` edge squares, ``.`` inner squares, ``+`` threatened,
@@ -153,7 +206,7 @@ class SingleRange:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardRange:
+class BoardRange(Node):
     """``[...]``: a list of single ranges, optionally complemented with ``^``."""
 
     complement: bool
@@ -170,7 +223,7 @@ class BoardRange:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardId:
+class BoardId(Node):
     """``<*>``, ``<3>``, ``<1,2>`` (3D), ``<<1>>`` (reflected), ``<<1>;<2>>`` (4D)."""
 
     kind: str  # "3d", "reflected" or "4d"
@@ -187,7 +240,7 @@ class BoardId:
 
 
 @dataclass(frozen=True, slots=True)
-class AnnouncementCondition:
+class AnnouncementCondition(Node):
     """``/Name/`` after a head: the item applies while the announcement is active (003:82)."""
 
     name: str
@@ -198,7 +251,7 @@ class AnnouncementCondition:
 
 
 @dataclass(frozen=True, slots=True)
-class PieceHead:
+class PieceHead(Node):
     """What a definition or declaration is about.
 
     ``@``? prefixes letter ``<board>``? ``|name|``? ``/cond/``?
@@ -229,7 +282,7 @@ class PieceHead:
 
 
 @dataclass(frozen=True, slots=True)
-class PromotionHead:
+class PromotionHead(Node):
     """Left side of ``==``: prefixes and one or more letters (003:189 `*KQRBNP==X`)."""
 
     prefixes: str
@@ -253,7 +306,7 @@ class PromotionHead:
 
 
 @dataclass(frozen=True, slots=True)
-class Steps:
+class Steps(Node):
     """Step count after an atom or group, verbatim: ``4`` (at most 4), ``0`` (unlimited),
     ``02`` (exactly 2), ``0*``, ``**``, ``#`` (undocumented; kept as written, G7)."""
 
@@ -284,9 +337,13 @@ class Steps:
 
 
 @dataclass(frozen=True, slots=True)
-class Atom:
+class Atom(Node):
     """A move letter: base letter or piece used as a macro (``W``, ``K``), compound (``:K:``) or
-    extended leap (``:1,4:``), with an optional amalgamated direction and steps."""
+    extended leap (``:1,4:``), with an optional circular part and steps.
+
+    ``circular`` is written with its parentheses: ``(fs)`` (amalgamated) or ``(f)`` (one
+    direction: MBN BNF ``<Circular> ::= <Amalgamated> | '(' <Direction>+ ')'``).
+    """
 
     letter: str
     circular: str | None = None
@@ -305,7 +362,7 @@ class Atom:
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
+class Group(Node):
     """``( move sequence )`` with optional direction and steps (BNF ComplexRider, `(dttwQ)0`)."""
 
     moves: MoveSequence
@@ -315,7 +372,7 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True)
-class Modifier:
+class Modifier(Node):
     """One modifier letter with its optional ``?`` and argument (piece set, or range for ``o``)."""
 
     letter: str
@@ -330,7 +387,25 @@ class Modifier:
 
 
 @dataclass(frozen=True, slots=True)
-class Transition:
+class Direction(Node):
+    """An amalgamated direction used as a directional modifier before the move: ``(fs)`` in
+    ``(fs)N`` or ``f(fs)N`` (MBN BNF ``<Modification> ::= <DirectionalModifier> | ...``,
+    ``<DirectionalModifier> ::= <Amalgamated> | <Direction>``; fbr-mbn-notes 3.1)."""
+
+    text: str  # as written, with the parentheses: "(fs)"
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def letters(self) -> str:
+        """The direction letters without the parentheses (``"fs"``)."""
+        return self.text[1:-1]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Node):
     """One board transition as written: ``+``, ``+1``, ``-2``, ``+-1``, ``2``, ``1,3``."""
 
     text: str
@@ -338,18 +413,24 @@ class Transition:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardTransition:
-    """``<t>`` or ``<t;u>`` before a partial move: move to another board (003:38 `<+>`)."""
+class BoardTransition(Node):
+    """``<t>`` or ``<t;u>`` before a partial move: move to another board (003:38 `<+>`).
+
+    ``reflected``: ``<<t>>``, the reflected transition LeCodex reads (fbr-mbn-notes 3.2, last
+    operator bullet); the board it lands on is reflected, a meaning the FBR page never uses.
+    """
 
     transitions: tuple[Transition, ...]
     span: Span | None = field(default=None, compare=False, repr=False)
+    reflected: bool = False
 
     def __str__(self) -> str:
-        return "<" + ";".join(t.text for t in self.transitions) + ">"
+        inner = ";".join(t.text for t in self.transitions)
+        return f"<<{inner}>>" if self.reflected else f"<{inner}>"
 
 
 @dataclass(frozen=True, slots=True)
-class Square:
+class Square(Node):
     """A square ``e4`` inside a move condition."""
 
     file: str
@@ -361,7 +442,7 @@ class Square:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveCondition:
+class MoveCondition(Node):
     """``/piece where/`` before a partial move (MBN BNF <Condition>)."""
 
     piece: PieceSet | PieceLetter
@@ -376,8 +457,14 @@ MoveUnit: TypeAlias = "Atom | Group"
 
 
 @dataclass(frozen=True, slots=True)
-class PartialMove:
-    """One simple move: prefix parts, modifiers, juxtaposed units (alternatives) and ranges."""
+class PartialMove(Node):
+    """One simple move: prefix parts, modifiers, juxtaposed units (alternatives) and ranges.
+
+    ``attackers`` is the first attacker set and ``more_attackers`` the sets written after it
+    (`{Q}{R}K`: MBN BNF ``<ModifiedMove> ::= <Attackers>* <Modification>* <Move> <Move>*``).
+    ``directions`` are amalgamated directions written among the modifiers (`(fs)N`, `f(fs)N`);
+    the canonical text writes them after the modifier letters, just before the moves.
+    """
 
     units: tuple[Atom | Group | GenericNode, ...]  # GenericNode: a unit added by an extension grammar
     modifiers: tuple[Modifier, ...] = ()
@@ -388,10 +475,12 @@ class PartialMove:
     attackers: PieceSet | None = None
     destination: BoardRange | None = None
     span: Span | None = field(default=None, compare=False, repr=False)
+    directions: tuple[Direction, ...] = ()
+    more_attackers: tuple[PieceSet, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Alternatives:
+class Alternatives(Node):
     """Partial moves joined by ``+`` (any of them)."""
 
     moves: tuple[PartialMove, ...]
@@ -399,7 +488,7 @@ class Alternatives:
 
 
 @dataclass(frozen=True, slots=True)
-class OptionalLeg:
+class OptionalLeg(Node):
     """``[ move sequence ]``: a leg that may be omitted (003:153 `B-[([a,h]zB)0]`)."""
 
     moves: MoveSequence
@@ -410,9 +499,16 @@ Leg: TypeAlias = "Alternatives | OptionalLeg"
 
 
 @dataclass(frozen=True, slots=True)
-class MoveSequence:
-    """Legs joined by ``links`` (``-`` continues from the end square, ``--`` an independent leg);
-    ``len(links) == len(legs) - 1``."""
+class MoveSequence(Node):
+    """Legs joined by ``links`` (``-`` or ``--``); ``len(links) == len(legs) - 1``.
+
+    DECISION G6 (corrected): after either link the next leg starts on the square where the
+    previous leg ended. 003:1007 reads the bishop as `B0=B--B--B--...`, which is a rider only if
+    each `B` leg starts where the previous one stopped, and Alice's `aK--<+>mO` (003:38, rule text
+    003:20) transfers the piece from the end square of its move. What `--` adds is a boundary the
+    rules can see: the stymizer lets a piece move "only one leg at a time" (003:1007). The page
+    does not say more about the difference between `-` and `--`.
+    """
 
     legs: tuple[Alternatives | OptionalLeg, ...]
     links: tuple[str, ...] = ()
@@ -425,7 +521,7 @@ class MoveSequence:
 
 
 @dataclass(frozen=True, slots=True)
-class PieceDefinition:
+class PieceDefinition(Node):
     """``head=moves`` (several ``=`` parts for castling pseudo-pieces)."""
 
     head: PieceHead
@@ -434,7 +530,7 @@ class PieceDefinition:
 
 
 @dataclass(frozen=True, slots=True)
-class PieceDeclaration:
+class PieceDeclaration(Node):
     """A head alone: the piece (state) exists with its default definition."""
 
     head: PieceHead
@@ -442,7 +538,7 @@ class PieceDeclaration:
 
 
 @dataclass(frozen=True, slots=True)
-class PromotionTarget:
+class PromotionTarget(Node):
     """A choice of a promotion / demotion / drop rule: ``@``? prefixes letter."""
 
     drop: bool
@@ -455,7 +551,7 @@ class PromotionTarget:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveTarget:
+class MoveTarget(Node):
     """A parenthesised move expression as a promotion choice (003:702 `(wwO--:QD:)`)."""
 
     moves: MoveSequence
@@ -463,7 +559,7 @@ class MoveTarget:
 
 
 @dataclass(frozen=True, slots=True)
-class PromotionRule:
+class PromotionRule(Node):
     """``head==targets``: promotion (``+``, ``*``, ``#`` ...), demotion (``-``) or drop (``@x``) rule."""
 
     head: PromotionHead
@@ -472,7 +568,7 @@ class PromotionRule:
 
 
 @dataclass(frozen=True, slots=True)
-class Cancellation:
+class Cancellation(Node):
     """``!item``: cancels a definition, declaration or promotion rule (003:195, 003:82)."""
 
     item: PieceDefinition | PieceDeclaration | PromotionRule

@@ -5,6 +5,8 @@ from __future__ import annotations
 from notation_toolkit.core.codes import register_code
 
 SYNTAX = "MBN101"
+NUMBER_TOO_LONG = "MBN102"
+UNBRACKETED_TRANSITION = "MBN103"
 UNDEFINED_DOUBLING = "MBN201"
 LONE_Y = "MBN202"
 UNUSED_Q = "MBN203"
@@ -13,6 +15,11 @@ RANGE_NOT_ON_O = "MBN205"
 BAD_STEPS = "MBN206"
 PARTS_COUNT = "MBN207"
 BAD_LEVEL = "MBN208"
+REVERSED_RANGE = "MBN209"
+RANK_ZERO = "MBN210"
+UNDEFINED_MOVE_LETTER = "MBN211"
+CONTRADICTORY_MODIFIERS = "MBN212"
+UNDEFINED_CONDITION_PIECE = "MBN213"
 PROMOTION_WITH_SINGLE_EQUALS = "MBN301"
 
 _DOUBLINGS = "cc, cy, ee, gg, ii, jj, jy, kk, oo, pp, tt, ww, wy, xx, xy"
@@ -28,6 +35,26 @@ A definition is `head=moves`, for example `Q=R+N` or `P|Pawn|=mfW+cefF+[1-2]mefW
 combined with `+` (alternatives) and `-`/`--` (legs); modifiers (lower-case letters) come before the
 move letters of each partial move. Plain Betza juxtaposes modified moves (`mRcpR`); MBN needs
 `+` between them: `mR+cpR`.
+""",
+)
+register_code(
+    NUMBER_TOO_LONG,
+    "number too long",
+    """
+A rank, step count, board number or leap distance has more digits than any board or move needs
+(the limit is 100 digits). It is refused before it is read, so a hostile file cannot make the
+checker convert a number of thousands of digits.
+""",
+)
+register_code(
+    UNBRACKETED_TRANSITION,
+    "board transition without brackets",
+    """
+The MBN BNF (fbr-mbn-notes 3.1 <BoardTransition>) also allows a transition without angle
+brackets, `+1mO`. The toolkit refuses it (decision G18 in docs/fbr.md): the signs and numbers
+cannot be told apart from the operators around them. `K--1mO` reads both as `K--<1>mO` and as
+`K-<-1>mO`, `W+1mO` both as `W+<1>mO` and as `W<+1>mO`. Every transition the FBR page prints is
+bracketed (`<+>` line 38, `<+1>` line 318, `<2>` line 652): write `<+1>mO`.
 """,
 )
 register_code(
@@ -104,5 +131,62 @@ register_code(
 (the pawn promotes to Q, R, B or N) is written with `==`: `+P==QRBN` (FBR page line 30). The
 C/CIF ticket #3 uses the single `=`; the two forms cannot be told apart by syntax, so MBN reads
 it as a move definition and this warning offers the `==` form.
+""",
+)
+register_code(
+    REVERSED_RANGE,
+    "board range runs backwards",
+    """
+In `first-last` the first file, rank or level must not come after the last: write `[a-h]`, not
+`[h-a]`; `[1-8]`, not `[8-1]`. (Inside an FBR rule file the same problem is FBR240.)
+""",
+)
+register_code(
+    RANK_ZERO,
+    "rank 0 does not exist",
+    """
+Ranks are numbered from 1 (files are letters, ranks are numbers: `[a2,c2]`, `[1-12]`). (Inside an
+FBR rule file the same problem is FBR241.)
+""",
+)
+register_code(
+    UNDEFINED_MOVE_LETTER,
+    "move letter that means nothing",
+    """
+A move is written with a base letter (the 26 capitals of MBN: W F D N A H C Z G ... K Q R B, fbr-mbn-notes
+3.2 "Base letters"), an extended leap `:x,y:`, or a piece letter used as a macro: a letter the
+file defines (`@X=...`, a piece `X=...`, a declaration, a promotion or drop target). A compound
+letter such as `:QD:` is not a base letter, so as a move it means something only when the rule
+file defines it (`:QD:=Q+D`, FBR page line 702). A one-letter compound of a base letter (`:K:`,
+`:M:`) reads as that atom: the page writes `K=acc?{D}:K:` without defining `:K:` (line 1015).
+Checked in rule files (a single MBN item has no file to define its letters).
+""",
+)
+register_code(
+    CONTRADICTORY_MODIFIERS,
+    "modifiers that contradict each other",
+    """
+`m` means "move only, never capture" and `c` (`cc`, `cy`) "capture only, never a quiet move"
+(fbr-mbn-notes 3.2, modifiers); on one partial move together they leave no move at all (`mcW`).
+Write the two moves as alternatives, `mW+cW`, or drop one of them. An optional capture `c?`
+does not contradict `m`.
+""",
+)
+register_code(
+    UNDEFINED_CONDITION_PIECE,
+    "piece in a move condition that nothing defines",
+    """
+A move condition `/X[range]/` or `/{XY}square/` (MBN BNF <Condition>) names pieces. A compound
+letter that the file never defines stands for nothing (error); a single letter that the file
+neither defines nor uses anywhere else may be a piece of the base variant, so it is a warning
+with a 'did you mean' where a defined letter is close. Checked in rule files.
+""",
+)
+register_code(
+    "MBN001",
+    "rewritten in canonical form",
+    """
+Information from canonicalisation: the item was rewritten in its canonical form (piece-set flags
+as `!^`, amalgamated directions after the modifier letters, 4D board identifiers as `<<n>;<m>>`).
 """,
 )

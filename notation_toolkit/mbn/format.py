@@ -1,11 +1,16 @@
-"""Canonical text of MBN AST nodes (the inverse of the parser: ``parse(format(x)) == x``).
+"""Canonical text of MBN AST nodes (the inverse of the parser: ``parse(dumps(x)) == x``).
 
 MBN has no optional spacing, so the canonical form is the shortest faithful spelling of the AST:
-piece-set flags are written ``!^`` (BNF order, G8), everything else as parsed.
+piece-set flags are written ``!^`` (BNF order, G8), amalgamated directions after the modifier
+letters, the 4D board identifier as ``<<n>;<m>>``, everything else as parsed.
+
+``dumps`` is the template name of "AST back to canonical text"; ``format_item`` is its former
+name, kept as a deprecated alias (README and older code use it).
 """
 
 from __future__ import annotations
 
+from notation_toolkit.core.errors import LimitError
 from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.mbn import ast
 
@@ -63,7 +68,9 @@ def format_partial(node: ast.PartialMove) -> str:
         out += format_board_range(node.origin)
     if node.attackers is not None:
         out += format_piece_set(node.attackers)
+    out += "".join(format_piece_set(p) for p in node.more_attackers)
     out += "".join(format_modifier(m) for m in node.modifiers)
+    out += "".join(d.text for d in node.directions)
     out += "".join(format_unit(u) for u in node.units)
     if node.destination is not None:
         out += format_board_range(node.destination)
@@ -97,10 +104,26 @@ def format_target(node: ast.PromotionTarget | ast.MoveTarget) -> str:
     return str(node)
 
 
-def format_item(node: object) -> str:
-    """Any MBN item: definition, declaration, promotion rule or cancellation."""
+def dumps(node: object) -> str:
+    """The canonical text of any MBN item (definition, declaration, promotion rule,
+    cancellation) or move sequence.
+
+    Raises ``LimitError`` (NTK002) for an AST nested deeper than Python's recursion allows (only
+    reachable when a parse raised ``max_depth`` far above its default of 64).
+    """
+    try:
+        return _dumps(node)
+    except RecursionError:
+        raise LimitError.single(
+            "NTK002",
+            "the item is nested too deeply to be written back as text",
+            hint="reduce the nesting depth",
+        ) from None
+
+
+def _dumps(node: object) -> str:
     if isinstance(node, ast.Cancellation):
-        return "!" + format_item(node.item)
+        return "!" + _dumps(node.item)
     if isinstance(node, ast.PieceDefinition):
         return format_head(node.head) + "".join("=" + format_moves(m) for m in node.moves)
     if isinstance(node, ast.PieceDeclaration):
@@ -110,3 +133,7 @@ def format_item(node: object) -> str:
     if isinstance(node, ast.MoveSequence):
         return format_moves(node)
     raise TypeError(f"not an MBN item: {type(node).__name__}")
+
+
+format_item = dumps
+"""Deprecated alias of ``dumps`` (the name before the one-template redesign)."""

@@ -7,9 +7,9 @@ from typing import Any
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import Notation
-from notation_toolkit.mbn.check import check_item
-from notation_toolkit.mbn.format import format_item
+from notation_toolkit.mbn.format import dumps
 from notation_toolkit.mbn.parser import parse_item
+from notation_toolkit.mbn.validate import validate
 
 
 def _parse(text: str, **options: Any) -> Any:
@@ -18,13 +18,13 @@ def _parse(text: str, **options: Any) -> Any:
 
 def _check(text: str, **options: Any) -> list[Diagnostic]:
     try:
-        return check_item(parse_item(text, grammar=options.get("grammar")))
+        return validate(parse_item(text, grammar=options.get("grammar")))
     except NotationError as exc:
         return list(exc.diagnostics)
 
 
 def _format(text: str, **options: Any) -> str:
-    return format_item(parse_item(text, grammar=options.get("grammar")))
+    return dumps(parse_item(text, grammar=options.get("grammar")))
 
 
 NOTATION = Notation(

@@ -1,25 +1,27 @@
 """Parsing MBN (and, through ``parse_with``, FBR rule files): limits, Lark, translation, AST.
 
-Every failure is a ``NotationError``: size (NTK001) and nesting (NTK002) are checked before Lark
-sees the text, Lark errors are translated into the user's words, and the tree is converted by the
-iterative transformer of ``handlers`` (no recursion, whatever the depth).
+The pipeline: size (NTK001) and nesting (NTK002) are checked before Lark sees the text; the LALR
+parser of ``grammar.py`` builds the AST inline through the transformer of ``transform.py`` (no
+tree, no recursion); Lark errors are translated into the user's words (``betza_hint`` adds the
+commonest fixes, ``MBN103`` names the refused unbracketed board transitions). Every failure is a
+``NotationError``.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
-from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from notation_toolkit.core.errors import NotationError
-from notation_toolkit.core.grammar import check_nesting, check_size, load_parser, parse_text
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.errors import NotationError, ParseError
+from notation_toolkit.core.grammar import check_nesting, check_size, parse_text
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
-from notation_toolkit.mbn import handlers as _handlers
-from notation_toolkit.mbn.codes import SYNTAX
+from notation_toolkit.mbn.codes import SYNTAX, UNBRACKETED_TRANSITION
+from notation_toolkit.mbn.grammar import TRANSFORMER, GrammarRef, parser_for
+from notation_toolkit.mbn.transform import MbnTransformer
 
 MAX_INPUT = 1 << 20
 """Default cap on the input length in characters (1 MiB); pass ``max_input`` to change it."""
@@ -27,7 +29,7 @@ MAX_INPUT = 1 << 20
 MAX_DEPTH = 64
 """Default cap on the nesting of ( [ { (deeper input is refused before parsing, NTK002)."""
 
-GrammarRef = str | os.PathLike[str] | None
+__all__ = ["MAX_DEPTH", "MAX_INPUT", "GrammarRef", "betza_hint", "parse_item", "parse_moves", "parse_with"]
 
 _BETZA = re.compile(r"[A-Z0-9\]\)*#]$")
 
@@ -87,9 +89,44 @@ def _unclosed(before: str) -> tuple[str, int] | None:
     return stack[-1] if stack else None
 
 
-def parser_for(grammar: GrammarRef, default: str, start: str) -> Lark:
-    """The LALR parser of a shipped grammar name or of a user's extension grammar file."""
-    return load_parser(grammar if grammar is not None else default, start)
+# A board transition without brackets where a partial move starts: after '=', '(', '[', '+' or a
+# link, a sign or number followed by what starts a move (G18).
+_BARE_TRANSITION = re.compile(r"(?<=[=(+\-])([+\-]?[0-9]+(?:,[0-9]+)*(?:;[+\-]?[0-9]+)?)(?=[a-zA-Z{(/!:\[])")
+
+
+def _unbracketed(text: str, exc: ParseError) -> ParseError | None:
+    span = exc.diagnostics[0].span if exc.diagnostics else None
+    if span is None:
+        return None
+    start = max(0, span.offset - 2)
+    match = _BARE_TRANSITION.search(text, start, span.offset + 40)
+    if match is None or not (match.start() <= span.offset <= match.end()):
+        return None
+    unclosed = _unclosed(text[: match.start()])
+    if unclosed is not None and unclosed[0] in "[{<":
+        return None  # inside a board range, piece set or board identifier: not a move
+    begin = match.start(1)
+    if text[begin] == "-" and text[begin - 1] == "-" and text[begin - 2 : begin - 1] != "-":
+        begin += 1  # `K--1mO`: read the '--' as the link (the fix then writes `K--<1>mO`)
+    written = text[begin : match.end(1)]
+    at = Span.from_offsets(text, begin, match.end(1))
+    fixed = f"<{written}>"
+    from notation_toolkit.core.diagnostics import Fix
+
+    return ParseError(
+        [
+            Diagnostic(
+                UNBRACKETED_TRANSITION,
+                f"the board transition {written!r} must be written in angle brackets",
+                at,
+                Severity.ERROR,
+                "unbracketed transitions cannot be told apart from the '+' and '-' operators "
+                f"(decision G18, docs/fbr.md); write {fixed}",
+                Fix(f"write {fixed}", fixed, at),
+            )
+        ],
+        text,
+    )
 
 
 def parse_with(
@@ -101,21 +138,30 @@ def parse_with(
     code: str,
     max_input: int = MAX_INPUT,
     max_depth: int = MAX_DEPTH,
+    transformer: MbnTransformer = TRANSFORMER,
 ) -> Any:
-    """Parse ``text`` from ``start`` of ``grammar`` (or the shipped ``default``) into AST nodes."""
+    """Parse ``text`` from ``start`` of ``grammar`` (or the shipped ``default``) into AST nodes.
+
+    ``transformer`` runs inline in the LALR parser (FBR passes its own, which extends MBN's).
+    """
     if not isinstance(text, str):
         raise TypeError(f"expected text (str), got {type(text).__name__}")
     check_size(text, max_input)
     check_nesting(text, max_depth=max_depth)
-    parser = parser_for(grammar, default, start)
+    parser = parser_for(grammar, default, start, transformer)
 
     def hint(exc: UnexpectedInput) -> str | None:
         exc._ntk_text = text  # type: ignore[attr-defined]
         return betza_hint(exc)
 
-    tree = parse_text(parser, text, code=code, hint=hint)
     try:
-        return _handlers.transform(tree)
+        return parse_text(parser, text, code=code, hint=hint)
+    except ParseError as exc:
+        if exc.diagnostics and exc.diagnostics[0].code == code:
+            refused = _unbracketed(text, exc)
+            if refused is not None:
+                raise refused from None
+        raise type(exc)(exc.diagnostics, text) from None
     except NotationError as exc:
         raise type(exc)(exc.diagnostics, text) from None
 

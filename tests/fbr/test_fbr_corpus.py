@@ -15,6 +15,7 @@ import pytest
 from notation_toolkit import fbr
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.format import format_attribute, format_rule
+from notation_toolkit.fbr.grammar import TRANSFORMER
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.mbn.format import format_item, format_moves, format_piece_set
 from notation_toolkit.mbn.parser import parse_with
@@ -35,7 +36,10 @@ KINDS: dict[str, tuple[str, str, Any]] = {
 
 def _parse(kind: str, text: str) -> Any:
     grammar, start, _ = KINDS[kind]
-    return parse_with(text, grammar=None, default=grammar, start=start, code="FBR101")
+    # FBR's transformer reads MBN's rules too (it extends MBN's), so one serves every kind.
+    return parse_with(
+        text, grammar=None, default=grammar, start=start, code="FBR101", transformer=TRANSFORMER
+    )
 
 
 CASES = [
@@ -65,7 +69,7 @@ def test_page_string_parses_and_round_trips(kind: str, text: str) -> None:
 def test_page_rule_string_items_cover_the_text(text: str) -> None:
     # Every non-space character belongs to exactly one item span: nothing is dropped.
     rule_file = fbr.parse(text)
-    covered = sorted((i.span.offset, i.span.end) for i in rule_file.items)
+    covered = sorted((i.span.offset, i.span.end) for i in rule_file.items)  # type: ignore[attr-defined]
     rebuilt = " ".join(text[a:b] for a, b in covered)
     assert rebuilt.split() == text.split()
 
@@ -151,9 +155,9 @@ def test_fire_demon_line_167_name_with_space_and_optional_legs() -> None:
     assert demon.head.name == "Fire Demon" and demon.head.letter.is_compound
     seq = demon.moves[0]
     assert seq.links == ("--",)
-    group = seq.legs[0].moves[0].units[0]  # type: ignore[union-attr]
+    group = seq.legs[0].moves[0].units[0]  # type: ignore[index]
     assert isinstance(group, mbn.Group)
-    inner = group.moves.legs[0].moves[2].units[0]  # type: ignore[union-attr]
+    inner = group.moves.legs[0].moves[2].units[0]  # type: ignore[index]
     assert isinstance(inner, mbn.Group)
     assert [type(leg).__name__ for leg in inner.moves.legs] == ["OptionalLeg", "OptionalLeg", "Alternatives"]
 
@@ -168,7 +172,7 @@ def test_steps_and_promotion_targets() -> None:
     assert [str(t) for t in drops.targets] == ["@K", "@w", "@S"]
     pawn = fbr.parse("P=mfW+cefF+[1-2]mefW02").pieces[0]
     assert isinstance(pawn, mbn.PieceDefinition)
-    steps = pawn.moves[0].legs[0].moves[2].units[0].steps  # type: ignore[union-attr]
+    steps = pawn.moves[0].legs[0].moves[2].units[0].steps  # type: ignore[union-attr,index]
     assert steps is not None and steps.exact == 2 and not steps.unlimited
 
 

@@ -68,7 +68,7 @@ def test_long_file_parses() -> None:
     text = line * 2000
     rule_file = fbr.parse(text)
     assert len(rule_file.items) == 8000
-    assert rule_file.items[-1].span is not None and rule_file.items[-1].span.line == 2000
+    assert rule_file.items[-1].span is not None and rule_file.items[-1].span.line == 2000  # type: ignore[attr-defined]
 
 
 def test_ten_thousand_nested_parentheses() -> None:
@@ -106,3 +106,16 @@ def test_empty_files(text: str) -> None:
 def test_not_text() -> None:
     with pytest.raises(TypeError):
         fbr.parse(b"royal")  # type: ignore[arg-type]
+
+
+def test_deep_ast_from_a_raised_limit_is_walked_checked_and_refused_by_dumps() -> None:
+    depth = 3000
+    text = "Q=" + "(" * depth + "W" + ")" * depth
+    item = mbn.parse_item(text, max_depth=depth + 1)
+    assert sum(1 for _ in item.walk()) > depth  # walk() is iterative
+    assert mbn.validate(item) == []
+    with pytest.raises(LimitError) as info:
+        mbn.dumps(item)
+    assert info.value.code == "NTK002"
+    with pytest.raises(LimitError):
+        fbr.dumps(fbr.parse(text, max_depth=depth + 1))

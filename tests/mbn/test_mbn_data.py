@@ -43,13 +43,13 @@ def test_lecodex_facts() -> None:
     assert all(m.piece_set is not None and m.piece_set.complement for m in palace.modifiers)
     explosion = mbn.parse_item("X=(!dcy{^P}OK)0*")
     assert isinstance(explosion, ast.PieceDefinition)
-    group = explosion.moves[0].legs[0].moves[0].units[0]  # type: ignore[union-attr]
+    group = explosion.moves[0].legs[0].moves[0].units[0]  # type: ignore[index]
     assert isinstance(group, ast.Group) and group.steps == ast.Steps("0*")
-    inner = group.moves.legs[0].moves[0]  # type: ignore[union-attr]
+    inner = group.moves.legs[0].moves[0]  # type: ignore[index]
     assert inner.setup and [u.letter for u in inner.units] == ["O", "K"]  # type: ignore[union-attr]
     leap = mbn.parse_item("A=:2,2:")
     assert isinstance(leap, ast.PieceDefinition)
-    assert leap.moves[0].legs[0].moves[0].units[0].kind == "extended"  # type: ignore[union-attr]
+    assert leap.moves[0].legs[0].moves[0].units[0].kind == "extended"  # type: ignore[union-attr,index]
 
 
 def _verdict(text: str) -> tuple[bool, str]:

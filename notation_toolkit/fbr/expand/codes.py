@@ -11,6 +11,7 @@ NO_TABLE_ENTRY = "FBR704"
 BAD_TEMPLATE = "FBR705"
 BAD_PROMOTION = "FBR706"
 BAD_BOARDSIZE = "FBR707"
+MACRO_CLASH = "FBR708"
 
 register_code(
     NO_VARIANT,
@@ -30,7 +31,9 @@ register_code(
     SET_REQUIRED,
     "composite rule without its mandatory piece set",
     "`cheshire` needs a piece set naming the piece used for the removed square, usually "
-    "`cheshire{X}` (003:181).",
+    '`cheshire{X}` (003:181: "The mandatory piece set following the rule name is defining the '
+    'letter used for the removed square"). An empty set `cheshire{}` names no letter and is '
+    "refused the same way, before any template is filled.",
 )
 register_code(
     NO_TABLE_ENTRY,
@@ -57,4 +60,15 @@ register_code(
     'The expansion reads the files and ranks from `boardsize="FxR"` (for instance `boardsize="8x8"`): '
     "bouncing reflects on the first and last file (003:153 `[a,h]`) and the default promotion zone "
     "is the last rank (003:670).",
+)
+register_code(
+    MACRO_CLASH,
+    "two composite rules define the same macro differently",
+    "Composite rules combined in one file (`alice` with `atomic`, for instance) are expanded one "
+    "after the other, and each expansion may define macros (`@K=...`). A macro that only restates "
+    "the default meaning of its letter (`@K`, `@K=K`) gives way to a real definition from another "
+    "expansion, so the two merge into one. When two expansions define the same macro with two "
+    "different moves, the file would have two meanings for one letter: the expander refuses it "
+    "rather than emit both. Define the macro yourself after expanding, or expand the rules "
+    "separately.",
 )

@@ -16,6 +16,7 @@ from notation_toolkit.fbr.expand.codes import (
     BAD_PROMOTION,
     BAD_TEMPLATE,
     EXCLUSIVE,
+    MACRO_CLASH,
     NO_VARIANT,
     SET_REQUIRED,
 )
@@ -35,7 +36,8 @@ MAX_EXPANSIONS = 64
 """Bound on the composite rules expanded in one file (a template that re-adds its own rule would
 otherwise never finish)."""
 
-_BOARDSIZE = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)")
+# At most 9 digits per side: a longer number is refused by the pattern before int() reads it.
+_BOARDSIZE = re.compile(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})(?!\d)")
 MBN_KINDS = (mbn.PieceDefinition, mbn.PieceDeclaration, mbn.PromotionRule, mbn.Cancellation)
 
 
@@ -229,11 +231,14 @@ def _context(template: RuleTemplate, rule: ast.FbrRule, items: Sequence[object],
         parsed = parse_generated(f"royal{template.default_set}", f"default_set of {template.name}")
         assert isinstance(parsed, ast.FbrRule)
         rule_set = parsed.piece_set
-    if template.set_required and rule_set is None:
+    if template.set_required and (rule_set is None or not rule_set.members):
+        # An empty set names no piece either (003:181): refused here, before a template is filled
+        # with an empty letter list.
         raise ValidationError.single(
             SET_REQUIRED,
-            f"{rule.name} needs a piece set naming its piece",
-            span=rule.span,
+            f"{rule.name} needs a piece set naming its piece"
+            + (" (the set is empty)" if rule_set is not None else ""),
+            span=rule_set.span if rule_set is not None and rule_set.span is not None else rule.span,
             hint=f"for instance {rule.name}{{X}} (003:181)",
         )
     variant = _select_variant(template, rule, any(p.head.board is not None for p in pieces))
@@ -430,6 +435,73 @@ def _dedupe(items: list[object]) -> list[object]:
     return out
 
 
+def _macro_key(item: object) -> str | None:
+    if isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration) and item.head.macro:
+        return item.head.key + (str(item.head.board) if item.head.board is not None else "")
+    return None
+
+
+def _restates_default(item: object) -> bool:
+    # `@K` or `@K=K`: the letter keeps its default meaning (003:30 `@K=K`, 003:104 `@K`).
+    if isinstance(item, mbn.PieceDeclaration):
+        return True
+    assert isinstance(item, mbn.PieceDefinition)
+    if len(item.moves) != 1 or not _single_unit(item.moves[0]):
+        return False
+    leg = item.moves[0].legs[0]
+    assert isinstance(leg, mbn.Alternatives)
+    unit = leg.moves[0].units[0]
+    return (
+        isinstance(unit, mbn.Atom)
+        and unit.letter.upper() == item.head.letter.key
+        and not (unit.circular or unit.steps)
+    )
+
+
+def _merge_macros(items: list[object], rule: ast.FbrRule, before: Sequence[str]) -> list[object]:
+    """One definition per macro: a macro that restates the default gives way to a real one; two
+    different real definitions (two composite rules redefining one letter) are refused (FBR708)."""
+    groups: dict[str, list[int]] = {}
+    for index, item in enumerate(items):
+        key = _macro_key(item)
+        if key is not None:
+            groups.setdefault(key, []).append(index)
+    drop: set[int] = set()
+    for indexes in groups.values():
+        if len(indexes) < 2:
+            continue
+        real = [i for i in indexes if not _restates_default(items[i])]
+        texts = {_api.format_item(items[i]) for i in real}
+        if len(texts) > 1:
+            first, second = (_api.format_item(items[i]) for i in real[:2])
+            others = " and ".join(dict.fromkeys(before)) or "the file"
+            raise ValidationError.single(
+                MACRO_CLASH,
+                f"{rule.name} and {others} define the macro {first.split('=', 1)[0]} differently: "
+                f"{first} and {second}; the expansion would hold both",
+                span=rule.name_span or rule.span,
+                hint="expand the composite rules separately, or define the macro in the file",
+            )
+        keep = real[0] if real else indexes[0]
+        drop.update(i for i in indexes if i != keep)
+    if not drop:
+        return items
+    # The kept definition takes the place of the group's first item (macros come first, 003:30).
+    out: list[object] = []
+    placed: set[str] = set()
+    for item in items:
+        key = _macro_key(item)
+        if key is not None and len(groups[key]) > 1:
+            if key in placed:
+                continue
+            placed.add(key)
+            kept = next(i for i in groups[key] if i not in drop)
+            out.append(items[kept])
+            continue
+        out.append(item)
+    return out
+
+
 def composite_index(items: Sequence[object], templates: Templates) -> int | None:
     """Index of the first composite rule to expand (negated ones are left as written)."""
     for index, item in enumerate(items):
@@ -447,6 +519,7 @@ def expand_items(
     templates = templates or builtin_templates()
     board = board_of(rulefile)
     items = list(rulefile.items)
+    expanded: list[str] = []
     for _ in range(MAX_EXPANSIONS):
         index = composite_index(items, templates)
         if index is None:
@@ -457,7 +530,8 @@ def expand_items(
         if on_rule is not None:
             pieces = base_pieces(items)
             on_rule(rule, _select_variant(template, rule, any(p.head.board for p in pieces)))
-        items = expand_one(items, index, template, board)
+        items = _merge_macros(expand_one(items, index, template, board), rule, expanded)
+        expanded.append(rule.name)
     raise GrammarError.single(
         BAD_TEMPLATE,
         f"more than {MAX_EXPANSIONS} composite rules expanded: a template adds a composite rule again",

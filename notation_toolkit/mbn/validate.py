@@ -1,4 +1,4 @@
-"""Checks of MBN items beyond the grammar: modifier letters, arguments, steps, '=' parts, ranges.
+"""Validation of MBN items beyond the grammar: modifier letters, arguments, steps, '=' parts, ranges.
 
 The grammar reads modifiers one letter at a time (every lower-case letter is an MBN modifier or
 direction); which doublings mean something is MBN vocabulary, checked here (fbr-mbn-notes 3.2).
@@ -7,11 +7,14 @@ direction); which doublings mean something is MBN vocabulary, checked here (fbr-
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
+from notation_toolkit.core.suggest import close_matches
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import codes as C
+from notation_toolkit.mbn.format import format_partial
 
 DIRECTIONS = frozenset("bdflrstvz")
 """Direction letters: forward, backward, left, right, sideways, vertical, any, zig-zag, turn."""
@@ -78,10 +81,36 @@ def _partials(moves: ast.MoveSequence) -> Iterator[ast.PartialMove]:
             stack.append(node.moves)
 
 
+def _contradiction(partial: ast.PartialMove) -> Diagnostic | None:
+    # `m` (move only) with a capture-only word (`c`, `cc`, `cy`) leaves no move at all.
+    words = modifier_words(partial.modifiers)
+    moves = [mods for word, mods in words if word == "m"]
+    captures = [mods for word, mods in words if word in ("c", "cc", "cy") and not mods[-1].optional]
+    if not moves or not captures:
+        return None
+    span = _cover([*moves[0], *captures[0]])
+    letters = "".join(m.letter for m in captures[0])
+    # The fix splits the partial move into two alternatives, one per modifier: `mcW` -> `mW+cW`
+    # ('+' binds tighter than the leg links, so the split stays inside the same leg).
+    quiet = replace(partial, modifiers=tuple(m for m in partial.modifiers if m not in captures[0]))
+    capture = replace(partial, modifiers=tuple(m for m in partial.modifiers if m not in moves[0]))
+    split = format_partial(quiet) + "+" + format_partial(capture)
+    return Diagnostic(
+        C.CONTRADICTORY_MODIFIERS,
+        f"'m' (move only) and {letters!r} (capture only) on one move leave no move",
+        span,
+        hint=f"write the moves as alternatives, {split}, or drop one of them",
+        fix=Fix(f"write {split}", split, partial.span) if partial.span is not None else None,
+    )
+
+
 def check_moves(moves: ast.MoveSequence) -> list[Diagnostic]:
     """Diagnostics for one move expression."""
     out: list[Diagnostic] = []
     for partial in _partials(moves):
+        contradiction = _contradiction(partial)
+        if contradiction is not None:
+            out.append(contradiction)
         for word, mods in modifier_words(partial.modifiers):
             span = _cover(mods)
             if len(word) > 1 and word not in DOUBLINGS and word not in Y_PAIRS:
@@ -137,10 +166,20 @@ def check_moves(moves: ast.MoveSequence) -> list[Diagnostic]:
     return out
 
 
-def check_range(node: ast.BoardRange) -> list[Diagnostic]:
-    """Board-range checks shared with FBR: reversed spans, rank 0, levels outside A-H."""
-    from notation_toolkit.fbr import codes as F
+@dataclass(frozen=True, slots=True)
+class RangeCodes:
+    """The codes board-range checks report: MBN's own, or those of a notation that embeds MBN
+    (FBR passes its FBR240/FBR241 so a rule file reports one code per problem)."""
 
+    reversed_range: str = C.REVERSED_RANGE
+    rank_zero: str = C.RANK_ZERO
+
+
+MBN_RANGE_CODES = RangeCodes()
+
+
+def check_range(node: ast.BoardRange, codes: RangeCodes = MBN_RANGE_CODES) -> list[Diagnostic]:
+    """Board-range checks shared with FBR: reversed spans, rank 0, levels outside A-H."""
     out: list[Diagnostic] = []
     for single in node.ranges:
         for part in (single.files, single.ranks, single.level, single.row):
@@ -152,7 +191,7 @@ def check_range(node: ast.BoardRange) -> list[Diagnostic]:
             if last < first:  # type: ignore[operator]
                 out.append(
                     Diagnostic(
-                        F.REVERSED_RANGE,
+                        codes.reversed_range,
                         f"the range {part} runs backwards",
                         part.span,
                         hint=f"write {part.last}-{part.first}",
@@ -161,7 +200,7 @@ def check_range(node: ast.BoardRange) -> list[Diagnostic]:
                 )
             if numeric and part is single.ranks and (first == 0 or last == 0):
                 out.append(
-                    Diagnostic(F.RANK_ZERO, "rank 0 does not exist", part.span, hint="ranks start at 1")
+                    Diagnostic(codes.rank_zero, "rank 0 does not exist", part.span, hint="ranks start at 1")
                 )
             if isinstance(part, ast.LevelSpan) and not all(
                 "A" <= c <= "H" for c in (part.first, part.last or "A")
@@ -184,8 +223,13 @@ def _cover(mods: list[ast.Modifier]) -> Span | None:
     return out
 
 
-def check_item(item: object) -> list[Diagnostic]:
-    """Diagnostics for one MBN item (definition, declaration, promotion rule, cancellation)."""
+def check_item(
+    item: object, range_codes: RangeCodes = MBN_RANGE_CODES, nodes: list[object] | None = None
+) -> list[Diagnostic]:
+    """Diagnostics for one MBN item (definition, declaration, promotion rule, cancellation).
+
+    ``nodes``: ``list(item.walk())`` when the caller has it already (saves a traversal).
+    """
     out: list[Diagnostic] = []
     if isinstance(item, ast.Cancellation):
         item = item.item
@@ -213,9 +257,14 @@ def check_item(item: object) -> list[Diagnostic]:
                 out.extend(check_moves(target.moves))
     elif isinstance(item, ast.MoveSequence):
         out.extend(check_moves(item))
-    for board_range in iter_ranges(item):
-        out.extend(check_range(board_range))
+    ranges = iter_ranges(item) if nodes is None else (n for n in nodes if isinstance(n, ast.BoardRange))
+    for board_range in ranges:
+        out.extend(check_range(board_range, range_codes))
     return out
+
+
+validate = check_item
+"""The template name of the semantic checks (``validate(ast) -> list[Diagnostic]``)."""
 
 
 def _single_equals_promotion(item: ast.PieceDefinition) -> Diagnostic | None:
@@ -249,3 +298,75 @@ def _single_equals_promotion(item: ast.PieceDefinition) -> Diagnostic | None:
         hint=f"write {text} if the piece promotes to these pieces",
         fix=Fix(f"write {text}", text, item.span),
     )
+
+
+# ------------------------------------------------------------------------------------------------
+# Letters against the file that holds the item (the FBR validator passes what the file defines)
+# ------------------------------------------------------------------------------------------------
+
+
+def is_base_compound(letter: str) -> bool:
+    """``:K:``: a one-letter compound of a base letter, which reads as that atom (003:1015)."""
+    return len(letter) == 3 and letter[0] == ":" and letter[2] == ":" and letter[1].isalpha()
+
+
+def _did_you_mean(text: str, known: set[str], span: Span | None) -> tuple[str | None, Fix | None]:
+    hits = close_matches(text.upper(), sorted(known))
+    if not hits:
+        return None, None
+    fix = Fix(f"replace {text!r} with {hits[0]!r}", hits[0], span) if span is not None else None
+    return "did you mean " + " or ".join(repr(h) for h in hits) + "?", fix
+
+
+def check_letters(
+    item: object, defined: set[str], used: set[str], nodes: list[object] | None = None
+) -> list[Diagnostic]:
+    """MBN211 and MBN213 for one item of a rule file.
+
+    ``defined``: piece keys the file defines (heads, macros, promotion and drop targets, pieces
+    of defining rules); ``used``: piece keys the file's items use (moves, piece sets);
+    ``nodes``: ``list(item.walk())`` when the caller has it already.
+    """
+    out: list[Diagnostic] = []
+    if isinstance(item, ast.Cancellation):
+        item = item.item
+    if not isinstance(item, ast.PieceDefinition | ast.PromotionRule):
+        return out
+    compounds = {k for k in defined if k.startswith(":")}
+    for node in item.walk() if nodes is None else nodes:
+        if isinstance(node, ast.Atom) and node.kind == "compound":
+            key = node.letter.upper()
+            if key in defined or is_base_compound(key):
+                continue
+            hint, fix = _did_you_mean(node.letter, compounds, node.span)
+            out.append(
+                Diagnostic(
+                    C.UNDEFINED_MOVE_LETTER,
+                    f"the move {node.letter!r} is no base letter and the file does not define it",
+                    node.span,
+                    hint=hint or f"define it, e.g. {node.letter}=K, or use a base letter",
+                    fix=fix,
+                )
+            )
+        elif isinstance(node, ast.MoveCondition):
+            piece = node.piece
+            letters = [m.letter for m in piece.members] if isinstance(piece, ast.PieceSet) else [piece]
+            for letter in letters:
+                key = letter.key
+                if key in defined:
+                    continue
+                compound = letter.is_compound and not is_base_compound(key)
+                if not compound and key in used:
+                    continue
+                hint, fix = _did_you_mean(letter.text, defined, letter.span)
+                out.append(
+                    Diagnostic(
+                        C.UNDEFINED_CONDITION_PIECE,
+                        f"the piece {letter.text!r} in the condition is not defined in this file",
+                        letter.span,
+                        Severity.ERROR if compound else Severity.WARNING,
+                        hint=hint or f"declare it (e.g. {key}) or fix the letter",
+                        fix=fix,
+                    )
+                )
+    return out
