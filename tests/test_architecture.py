@@ -54,8 +54,6 @@ CLI_KIT = f"{PACKAGE}.core.cli"
 # test_known_violations_are_still_present says when an entry is stale.
 KNOWN_VIOLATIONS_TO_REMOVE: frozenset[tuple[str, str]] = frozenset(
     {
-        # mbn (below fbr) reads fbr's codes: a lower notation reaching up sideways.
-        ("notation_toolkit.mbn.check", "notation_toolkit.fbr.codes"),
         # dicechess/cli.py <-> dicechess/engine/cli.py (a module cycle; one imports a private _usage).
         ("notation_toolkit.dicechess.cli", "notation_toolkit.dicechess.engine.cli"),
         ("notation_toolkit.dicechess.engine.cli", "notation_toolkit.dicechess.cli"),

@@ -8,6 +8,7 @@ from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.registry import Notation
 from notation_toolkit.fbr import api
 from notation_toolkit.fbr.parser import parse
+from notation_toolkit.fbr.validate import check_rule_file
 
 
 def _format(text: str, **options: Any) -> str:
@@ -38,6 +39,7 @@ NOTATION = Notation(
     format=_format,
     canonicalize=_canonicalize,
     grammar="rulefile",
+    validate=check_rule_file,
     options={"catalog": "extra rule catalog file(s) (JSON), joined with the path separator"},
     example="royal promotion+[8]=enter K Q=R+B R B N P +P==QRBN",
 )

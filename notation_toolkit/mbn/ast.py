@@ -28,15 +28,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias
 
+from notation_toolkit.core.ast import Node as CoreNode
 from notation_toolkit.core.span import Span
 from notation_toolkit.core.tree import GenericNode
 
 
-class Node:
-    """Base of every MBN and FBR AST node: a ``span`` field and ``walk()``.
+class Node(CoreNode):
+    """Base of every MBN and FBR AST node: the shared ``core.ast.Node`` (``span``, ``walk()``).
 
-    The shared base of all notations (``core.ast.Node``) is being written on another branch; this
-    class keeps the same contract (``span``, ``walk()``) so the nodes can be rebased onto it.
+    ``walk()`` is specialised here: MBN trees hold tuples of tuples and ``GenericNode`` children.
     """
 
     __slots__ = ()

@@ -7,6 +7,7 @@ from typing import Any
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import Notation
+from notation_toolkit.mbn import canonicalize
 from notation_toolkit.mbn.format import dumps
 from notation_toolkit.mbn.parser import parse_item
 from notation_toolkit.mbn.validate import validate
@@ -35,6 +36,8 @@ NOTATION = Notation(
     parse=_parse,
     check=_check,
     format=_format,
+    canonicalize=lambda text, **options: canonicalize(text, grammar=options.get("grammar")),
     grammar="mbn",
     example="P|Pawn|=mfW+cefF+[1-2]mefW02",
+    validate=validate,
 )

@@ -52,7 +52,7 @@ class ExtensionNode(GenericNode):
     def __hash__(self) -> int:
         return hash((self.rule, self.children))
 
-    def walk(self) -> Iterator[object]:
+    def walk(self) -> Iterator[Any]:
         """This node and every node below it (the extension's children included)."""
         yield self
         for child in self.children:
