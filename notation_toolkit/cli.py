@@ -79,10 +79,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Answer before importing click: printing a version needs nothing else.
         sys.stdout.write(f"{PROG} {__version__}\n")
         return 0
-    if "--debug" in args[: args.index("--") if "--" in args else len(args)]:
+    # --debug is accepted anywhere before "--" (it is on the root group for the help page), so
+    # that it can be added at the end of the command that failed.
+    end = args.index("--") if "--" in args else len(args)
+    if "--debug" in args[:end]:
         from notation_toolkit.core.cli import set_debug
 
         set_debug(True)
+        args = [a for a in args[:end] if a != "--debug"] + args[end:]
     try:
         return _run(args)
     except BaseException as exc:  # the one error boundary of the command line

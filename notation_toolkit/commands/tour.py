@@ -44,9 +44,7 @@ def tour(directory: str, show: int, as_json: bool) -> int:
     out = console()
     if not out.is_terminal:
         # Logs and pipes get rich's 80 columns by default, too narrow for the report table.
-        from rich.console import Console
-
-        out = Console(width=110, highlight=False)
+        out = console(width=110)
     root = Path(directory)
     if not root.is_dir():
         return usage(f"{root} is not a directory (run the tour from the project root)")

@@ -28,6 +28,7 @@ every command would otherwise pay).
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -83,11 +84,26 @@ def json_requested(ctx: click.Context | None) -> bool:
     return bool(ctx is not None and ctx.meta.get(JSON_META_KEY, False))
 
 
-def console(*, stderr: bool = False) -> Console:
-    """A rich console for command output (stderr for messages that are not the result)."""
+def console(*, stderr: bool = False, width: int | None = None) -> Console:
+    """A rich console for command output (stderr for messages that are not the result).
+
+    A closed pipe raises ``BrokenPipeError`` for the error boundary (rich itself would exit 1).
+    """
+    return _console_class()(stderr=stderr, highlight=False, width=width)
+
+
+@functools.cache
+def _console_class() -> type[Console]:
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    class NtkConsole(Console):
+        """rich's Console, leaving a closed pipe to the command line's error boundary."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return NtkConsole
 
 
 def print_json(data: Any) -> None:
@@ -218,7 +234,6 @@ def _rich_help(command: click.Command, ctx: click.Context) -> str:
         "no_args_is_help": command.no_args_is_help,
         "hidden": command.hidden,
         "deprecated": command.deprecated,
-        "context_settings": dict(command.context_settings),
     }
     twin: click.Command
     if isinstance(command, click.Group):
@@ -230,7 +245,9 @@ def _rich_help(command: click.Command, ctx: click.Context) -> str:
         twin = rich_click.RichGroup(commands=commands, **common)
     else:
         twin = rich_click.RichCommand(**common)
-    rich_ctx = RichContext(twin, parent=ctx.parent, info_name=ctx.info_name)
+    rich_ctx = RichContext(
+        twin, parent=ctx.parent, info_name=ctx.info_name, help_option_names=ctx.help_option_names
+    )
     return twin.get_help(rich_ctx)
 
 
@@ -348,22 +365,22 @@ class EntryPointGroup(Group):
         self.entry_point_group = entry_point_group
         self._failed: set[str] = set()
 
-    def _references(self, *, others: bool) -> dict[str, tuple[str, str]]:
+    def _references(self, *, others: bool, warn_clashes: bool = False) -> dict[str, tuple[str, str]]:
         refs = {
             name: (value, DISTRIBUTION)
             for name, value in own_entry_points().get(self.entry_point_group, {}).items()
         }
         if others:
             for name, ref in installed_entry_points(self.entry_point_group).items():
-                if name in refs or name in self.commands:
-                    warn(f"command '{name}' from {ref[1]} ignored: ntk already has a '{name}' command")
-                else:
+                if name not in refs and name not in self.commands:
                     refs[name] = ref
+                elif warn_clashes:
+                    warn(f"command '{name}' from {ref[1]} ignored: ntk already has a '{name}' command")
         return refs
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command name: defined on the group, shipped, or from another distribution."""
-        names = set(self.commands) | set(self._references(others=True))
+        names = set(self.commands) | set(self._references(others=True, warn_clashes=True))
         return sorted(names - self._failed)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:

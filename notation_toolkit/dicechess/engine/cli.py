@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from notation_toolkit.core.cli import EXIT_INVALID, EXIT_OK, command, json_option, print_json, usage
+from notation_toolkit.core.cli import EXIT_INVALID, EXIT_OK, command, console, json_option, print_json, usage
 
 DEFAULT_TIME = 1.0
 
@@ -62,8 +62,6 @@ def play(
     """
     import random
 
-    from rich.console import Console
-
     from notation_toolkit.core.textio import require_stdin
     from notation_toolkit.dicechess.engine.play import PlaySession, run_play
     from notation_toolkit.dicechess.position import Position
@@ -80,22 +78,22 @@ def play(
         start_dfen = pos.dfen()
     limit = time_limit if time_limit is not None else (None if depth else DEFAULT_TIME)
     session = PlaySession(side, limit, depth, seed, start_dfen, glyphs)
-    console = Console(highlight=False)
+    out = console()
     stdin = require_stdin()  # a closed stdin (`<&-`) is an OSError for the error boundary
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
-    return run_play(session, console, input if interactive else _piped_reader(console))
+    return run_play(session, out, input if interactive else _piped_reader(out))
 
 
-def _piped_reader(console: Any) -> Any:
+def _piped_reader(out: Any) -> Any:
     """``input`` for piped stdin: prompt, then echo what was read, so transcripts show both sides."""
 
     def read(prompt: str) -> str:
-        console.print(prompt, end="")
-        console.file.flush()
+        out.print(prompt, end="")
+        out.file.flush()
         line = sys.stdin.readline()
         if not line:
             raise EOFError
-        console.print(line.rstrip())
+        out.print(line.rstrip())
         return line
 
     return read
@@ -164,7 +162,6 @@ def selfplay(
     Players: engine (time limit --time), engine:dN (depth N), random, greedy. --json prints every
     game and no progress bar.
     """
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
@@ -185,7 +182,7 @@ def selfplay(
     work = [(i, player, opponent, time_limit, seed) for i in range(games)]
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
-    console = Console(highlight=False)
+    out = console()
 
     def run(update: Any) -> None:
         if jobs == 1:
@@ -209,7 +206,7 @@ def selfplay(
             MofNCompleteColumn(),
             TextColumn("score {task.fields[score]}"),
             TimeElapsedColumn(),
-            console=console,
+            console=out,
         ) as progress:
             task = progress.add_task("games", total=games, score="-")
 
@@ -263,10 +260,10 @@ def selfplay(
         f"{summary['avg_turns_per_game']:.1f}",
         f"{seconds / turns:.3f}" if turns else "-",
     )
-    console.print(table)
+    out.print(table)
     if depths:
         shown = ", ".join(f"depth {d}: {n}" for d, n in sorted(depths.items()))
-        console.print(f"{first_name} turns by completed depth: {shown}")
+        out.print(f"{first_name} turns by completed depth: {shown}")
     return EXIT_OK
 
 
@@ -300,7 +297,6 @@ def analyse(
     Without dice: the position before the roll, each of the 56 outcomes with its best turn and
     value, the expectation, and the exact king-capture probability of the side to move.
     """
-    from rich.console import Console
     from rich.table import Table
 
     from notation_toolkit.dicechess import dice as dice_mod
@@ -321,13 +317,13 @@ def analyse(
         if pos.pool:
             pos.set_pool(0)
         pos.set_pool(pool)
-    console = Console(highlight=False)
+    out = console()
     if pos.is_game_over:
         message = "the game is over: a king has been captured (R17)"
         if as_json:
             print_json({"dfen": pos.dfen(), "error": message})
         else:
-            console.print(f"[bold red]error:[/] {message}")
+            out.print(f"[bold red]error:[/] {message}")
         return EXIT_INVALID
     engine = Engine()
     if pos.pool:
@@ -346,8 +342,8 @@ def analyse(
         if as_json:
             print_json(data)
             return EXIT_OK
-        console.print(f"[bold]{pos.dfen()}[/]")
-        console.print(
+        out.print(f"[bold]{pos.dfen()}[/]")
+        out.print(
             f"best turn: [bold cyan]{' '.join(result.moves) or '(pass)'}[/]"
             f"  value {format_value(result.value)}"
             f"  ({result.choices} distinct turns, depth {result.depth}, {result.nodes} nodes, "
@@ -355,7 +351,7 @@ def analyse(
         )
         for step in result.line:
             side = "White" if step.side == "w" else "Black"
-            console.print(f"  {side} {step.roll}: {' '.join(step.moves) or '(pass)'}")
+            out.print(f"  {side} {step.roll}: {' '.join(step.moves) or '(pass)'}")
         return EXIT_OK
     analysis = engine.analyse(pos, time_limit=time_limit, depth=depth or 1)
     data = {
@@ -379,9 +375,9 @@ def analyse(
     table.add_column("best turn")
     for o in sorted(analysis.outcomes, key=lambda o: -o.value):
         table.add_row(o.roll, f"{o.weight}/216", format_value(o.value), " ".join(o.moves) or "(pass)")
-    console.print(table)
+    out.print(table)
     side = "White" if pos.turn == 0 else "Black"
-    console.print(
+    out.print(
         f"expected value for {side} (to roll): [bold]{format_value(analysis.value)}[/]; "
         f"{side} captures the king with probability {analysis.king_capture_probability:.4f}; "
         f"{analysis.nodes} nodes in {analysis.seconds:.2f} s"
