@@ -107,8 +107,7 @@ def perft(
     With --die X: the per-die pseudo-legal perft of the reference suite (one micro-move with die X,
     then end of turn; castling under a K die alone).
     """
-    from rich.table import Table
-
+    from notation_toolkit.dicechess.display import divide_table
     from notation_toolkit.dicechess.perft import divide_die, divide_turns, perft_die, perft_turns
 
     if depth < 0:
@@ -141,12 +140,7 @@ def perft(
     out = console()
     if divide:
         first = "roll" if not die and not pos.pool else "micro-move"
-        table = Table(title=f"divide, {mode}, depth {depth}")
-        table.add_column(first)
-        table.add_column("nodes", justify="right")
-        for name, n in rows:
-            table.add_row(name, f"{n:,}")
-        out.print(table)
+        out.print(divide_table(rows, first, f"divide, {mode}, depth {depth}"))
     out.print(f"[bold]{pos.dfen()}[/]")
     out.print(f"perft {mode}, depth {depth}: [bold green]{nodes:,}[/] nodes in {elapsed:.3f} s")
     return EXIT_OK
@@ -183,9 +177,8 @@ def _move_row(pos: Position, m: int) -> dict[str, Any]:
 @json_option
 def moves(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, as_json: bool) -> int:
     """The legal micro-moves of the position for its pool (the maximum-dice rule R8)."""
-    from rich.table import Table
-
     from notation_toolkit.dicechess import dice as dice_mod
+    from notation_toolkit.dicechess.display import micro_moves_table
 
     pos = load_position(dfen, lenient=lenient, dice_letters=dice_letters)
     if not pos.pool or pos.is_game_over:
@@ -202,23 +195,7 @@ def moves(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, as_jso
     if not rows:
         out.print(f"pool {pool}: no die can be used, the turn is a pass (R10)")
         return EXIT_OK
-    table = Table(title=f"{len(rows)} legal micro-moves, pool {pool}, at most {best} dice usable (R8)")
-    for column in ("move", "piece", "die", "note"):
-        table.add_column(column)
-    for row in rows:
-        notes = []
-        if row["captures_king"]:
-            notes.append("[bold red]captures the king[/]")
-        elif row["capture"]:
-            notes.append(f"takes {row['capture']}")
-        if row["en_passant"]:
-            notes.append("en passant")
-        if row["castling"]:
-            notes.append("castling (2 dice)")
-        if row["promotion"]:
-            notes.append(f"promotes to {row['promotion']}")
-        table.add_row(row["uci"], row["piece"], row["dice"], ", ".join(notes))
-    out.print(table)
+    out.print(micro_moves_table(rows, pool, best))
     return EXIT_OK
 
 
@@ -232,9 +209,8 @@ def turns(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, limit:
 
     --json gives every row.
     """
-    from rich.table import Table
-
     from notation_toolkit.dicechess import dice as dice_mod
+    from notation_toolkit.dicechess.display import turn_outcomes_table
     from notation_toolkit.dicechess.turns import turn_outcomes
 
     if limit < 0:
@@ -272,14 +248,5 @@ def turns(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, limit:
         f"[bold green]{len(outcomes):,}[/] distinct resulting positions ({elapsed:.3f} s)"
     )
     shown = outcomes if limit == 0 else outcomes[:limit]
-    table = Table(title=f"resulting positions (first {len(shown)} of {len(outcomes)})")
-    table.add_column("#", justify="right")
-    table.add_column("sequence(s)")
-    table.add_column("DFEN after the turn", overflow="fold")
-    for i, o in enumerate(shown, 1):
-        first = " ".join(o.sequences[0]) or "(pass)"
-        more = f" [dim](+{len(o.sequences) - 1} more)[/]" if len(o.sequences) > 1 else ""
-        after = f"[bold red]{o.dfen}[/] (king captured)" if o.king_captured else o.dfen
-        table.add_row(str(i), first + more, after)
-    out.print(table)
+    out.print(turn_outcomes_table(shown, len(outcomes)))
     return EXIT_OK

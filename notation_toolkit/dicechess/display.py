@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
@@ -11,6 +12,9 @@ from notation_toolkit.dicechess.dice import count
 from notation_toolkit.dicechess.moves import MicroMove
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import BLACK, DIE_LETTERS, PIECE_NAMES, PIECE_SYMBOLS, SQUARE_BY_NAME
+
+if TYPE_CHECKING:
+    from notation_toolkit.dicechess.turns import TurnOutcome
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
 _GLYPHS = {
@@ -96,3 +100,51 @@ def squares_of(moves: Iterable[str]) -> set[int]:
         out.add(SQUARE_BY_NAME[m[:2]])
         out.add(SQUARE_BY_NAME[m[2:4]])
     return out
+
+
+def divide_table(rows: Sequence[tuple[str, int]], first: str, title: str) -> Table:
+    """A perft divide: node counts by first move (or roll), for ``ntk dice perft --divide``."""
+    table = Table(title=title)
+    table.add_column(first)
+    table.add_column("nodes", justify="right")
+    for name, n in rows:
+        table.add_row(name, f"{n:,}")
+    return table
+
+
+def micro_moves_table(rows: Sequence[dict[str, Any]], pool: str, best: int) -> Table:
+    """The legal micro-moves with their piece, die and notes, for ``ntk dice moves``.
+
+    ``rows`` are the JSON records of ``ntk dice moves --json`` (uci, piece, dice, capture ...).
+    """
+    table = Table(title=f"{len(rows)} legal micro-moves, pool {pool}, at most {best} dice usable (R8)")
+    for column in ("move", "piece", "die", "note"):
+        table.add_column(column)
+    for row in rows:
+        notes = []
+        if row["captures_king"]:
+            notes.append("[bold red]captures the king[/]")
+        elif row["capture"]:
+            notes.append(f"takes {row['capture']}")
+        if row["en_passant"]:
+            notes.append("en passant")
+        if row["castling"]:
+            notes.append("castling (2 dice)")
+        if row["promotion"]:
+            notes.append(f"promotes to {row['promotion']}")
+        table.add_row(row["uci"], row["piece"], row["dice"], ", ".join(notes))
+    return table
+
+
+def turn_outcomes_table(shown: Sequence[TurnOutcome], total: int) -> Table:
+    """The positions a turn can lead to, with the sequence(s) reaching each, for ``ntk dice turns``."""
+    table = Table(title=f"resulting positions (first {len(shown)} of {total})")
+    table.add_column("#", justify="right")
+    table.add_column("sequence(s)")
+    table.add_column("DFEN after the turn", overflow="fold")
+    for i, o in enumerate(shown, 1):
+        first = " ".join(o.sequences[0]) or "(pass)"
+        more = f" [dim](+{len(o.sequences) - 1} more)[/]" if len(o.sequences) > 1 else ""
+        after = f"[bold red]{o.dfen}[/] (king captured)" if o.king_captured else o.dfen
+        table.add_row(str(i), first + more, after)
+    return table
