@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import errno
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -108,6 +107,8 @@ def _console_class() -> type[Console]:
 
 def print_json(data: Any) -> None:
     """Write ``data`` as indented JSON (UTF-8, non-ASCII kept) on stdout."""
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
