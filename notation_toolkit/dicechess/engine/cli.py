@@ -102,6 +102,14 @@ def _piped_reader(out: Any) -> Any:
 # ---------------------------------------------------------------------------------------- selfplay
 
 
+def _ignore_sigint() -> None:
+    """In a selfplay worker: Ctrl-C is the parent's to handle (it stops the pool, exit 130);
+    a worker interrupted too would print its own traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_one(job: tuple[int, str, str, float, int]) -> dict[str, Any]:
     """Play game ``i`` of a match in a worker; returns the record and the first player's timing."""
     from notation_toolkit.dicechess.engine.match import play_game
@@ -192,7 +200,7 @@ def selfplay(
         else:
             import multiprocessing
 
-            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) as pool:
                 for row in pool.imap_unordered(_play_one, work):
                     results.append(row)
                     update()
