@@ -1,18 +1,36 @@
-"""The command-line kit every ``ntk`` command is built from: exit codes, ``--json``, consoles.
+"""The command-line kit every ``ntk`` command is built from: exit codes, ``--json``, consoles, groups.
 
 Commands live in the package they serve (``notation_toolkit/<package>/cli.py``) as ``click``
 commands or groups and are found through the ``notation_toolkit.commands`` entry-point group, the
 same mechanism a third-party package uses. They import this module (it sits in ``core``, so the
 import points down) and nothing from ``notation_toolkit.cli``, the root that assembles them.
 
-Exit codes are the same for every command: ``EXIT_OK`` (0) valid / done, ``EXIT_INVALID`` (1) the
-input is not valid, ``EXIT_USAGE`` (2) the command line is wrong, ``EXIT_IO`` (3) a file or stream
-could not be read or written, ``EXIT_INTERRUPTED`` (130) Ctrl-C.
+A group's subcommands come from the entry-point group named after its path:
+``notation_toolkit.commands`` for ``ntk`` itself, ``notation_toolkit.commands.dice`` for
+``ntk dice``, and so on (see :class:`EntryPointGroup`). Commands are imported only when they are
+run, listed in ``--help`` or completed.
+
+Exit codes are the same for every command:
+
+==========================  =====  ==============================================================
+``EXIT_OK``                 0      valid / done
+``EXIT_INVALID``            1      the input is not valid (or, for ``ntk diff``, the variants differ)
+``EXIT_USAGE``              2      the command line is wrong
+``EXIT_IO``                 3      a file or stream could not be read or written (closed stdin, full disk)
+``EXIT_INTERNAL``           70     a bug in ntk (``--debug`` or ``NTK_DEBUG=1`` shows the traceback)
+``EXIT_INTERRUPTED``        130    interrupted (Ctrl-C, SIGINT): 128 + 2
+``EXIT_BROKEN_PIPE``        141    the reader of standard output went away (``ntk ... | head``): 128 + 13
+==========================  =====  ==============================================================
+
+Help is rendered by ``rich-click``, imported only when help is shown (it costs start-up time
+every command would otherwise pay).
 """
 
 from __future__ import annotations
 
-import json
+import errno
+import functools
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -25,46 +43,369 @@ if TYPE_CHECKING:
     from notation_toolkit.core.errors import NotationError
 
 COMMANDS_ENTRY_POINT_GROUP = "notation_toolkit.commands"
+DISTRIBUTION = "notation-toolkit"
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 EXIT_IO = 3
+EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+# ctx.meta is shared by a context and all its children: the root's error boundary reads it to
+# report a NotationError escaping a command as JSON when that command was given --json.
+JSON_META_KEY = "notation_toolkit.json"
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _remember_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.meta[JSON_META_KEY] = True
+    return value
 
 
 def json_option(function: F) -> F:
     """The one ``--json`` flag: the command receives ``as_json: bool``."""
     return click.option(
-        "--json", "as_json", is_flag=True, default=False, help="Print machine-readable JSON."
+        "--json",
+        "as_json",
+        is_flag=True,
+        default=False,
+        callback=_remember_json,
+        help="Print machine-readable JSON.",
     )(function)
 
 
-def console(*, stderr: bool = False) -> Console:
-    """A rich console for command output (stderr for messages that are not the result)."""
+def json_requested(ctx: click.Context | None) -> bool:
+    """Whether the command running under ``ctx`` (or any of its parents) was given ``--json``."""
+    return bool(ctx is not None and ctx.meta.get(JSON_META_KEY, False))
+
+
+def console(*, stderr: bool = False, width: int | None = None) -> Console:
+    """A rich console for command output (stderr for messages that are not the result).
+
+    A closed pipe raises ``BrokenPipeError`` for the error boundary (rich itself would exit 1).
+    """
+    return _console_class()(stderr=stderr, highlight=False, width=width)
+
+
+@functools.cache
+def _console_class() -> type[Console]:
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    class NtkConsole(Console):
+        """rich's Console, leaving a closed pipe to the command line's error boundary."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return NtkConsole
 
 
 def print_json(data: Any) -> None:
     """Write ``data`` as indented JSON (UTF-8, non-ASCII kept) on stdout."""
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def report_error(exc: NotationError, text: str | None, source: str | None, as_json: bool) -> int:
-    """Show a ``NotationError``'s diagnostics (rich or JSON) and return ``EXIT_INVALID``."""
+def report_error(
+    exc: NotationError, text: str | None, source: str | None, as_json: bool, *, stderr: bool = False
+) -> int:
+    """Show a ``NotationError``'s diagnostics (rich or JSON) and return ``EXIT_INVALID``.
+
+    JSON always goes to stdout (it is the result); rich diagnostics go to stdout unless ``stderr``.
+    """
     from notation_toolkit.core.render import diagnostics_data, render_rich
 
     if as_json:
         print_json(diagnostics_data(exc.diagnostics, text, source))
     else:
-        render_rich(console(), exc.diagnostics, text if text is not None else exc.text, source)
+        render_rich(console(stderr=stderr), exc.diagnostics, text if text is not None else exc.text, source)
     return EXIT_INVALID
 
 
+def usage(message: str) -> int:
+    """Report a bad command-line value found by a command body; returns ``EXIT_USAGE``.
+
+    Click reports what it can check itself (missing arguments, unknown options) before the
+    command runs; this is for checks only the command can make (``--depth -1``).
+    """
+    ctx = click.get_current_context(silent=True)
+    prefix = f"{ctx.command_path}: " if ctx is not None else "ntk: "
+    console(stderr=True).print(f"[bold red]{prefix}error:[/] {message}", soft_wrap=True)
+    return EXIT_USAGE
+
+
 def usage_error(message: str) -> click.UsageError:
-    """A usage error (exit code 2) to raise from a command."""
+    """A usage error (exit code 2) to raise from a parameter callback."""
     return click.UsageError(message)
+
+
+def warn(message: str) -> None:
+    """A one-line warning on stderr (plain text: it may be shown before rich is imported)."""
+    try:
+        sys.stderr.write(f"ntk: warning: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # no usable stderr: nothing else to tell
+        pass
+
+
+def debug_enabled() -> bool:
+    """Whether tracebacks are wanted (``--debug`` on the command line or ``NTK_DEBUG=1``)."""
+    return _DEBUG[0] or os.environ.get("NTK_DEBUG", "").strip().lower() not in ("", "0", "false", "no")
+
+
+_DEBUG = [False]
+
+
+def set_debug(value: bool) -> None:
+    """Turn tracebacks on or off for this process (the root ``--debug`` flag)."""
+    _DEBUG[0] = value
+
+
+# --------------------------------------------------------------------------------------------
+# commands and groups with rich help
+
+
+class Command(click.Command):
+    """A click command whose help is rendered by rich-click (imported only to show help)."""
+
+    def get_help(self, ctx: click.Context) -> str:
+        """The help page, formatted by rich-click when it is installed."""
+        try:
+            return _rich_help(self, ctx)
+        except ImportError:  # rich-click is a dependency, but plain help beats a failure
+            return super().get_help(ctx)
+
+
+class Group(click.Group):
+    """A click group with rich help whose subcommands and subgroups are ``Command`` and ``Group``."""
+
+    command_class = Command
+    group_class = type  # subgroups are of the same class as their parent
+
+    def get_help(self, ctx: click.Context) -> str:
+        """The help page, formatted by rich-click when it is installed."""
+        try:
+            return _rich_help(self, ctx)
+        except ImportError:
+            return super().get_help(ctx)
+
+
+def command(name: str | None = None, **kwargs: Any) -> Callable[[Callable[..., Any]], Command]:
+    """``click.command`` making a :class:`Command` (rich help)."""
+    decorator: Callable[[Callable[..., Any]], Command] = click.command(name, cls=Command, **kwargs)
+    return decorator
+
+
+def group(
+    name: str | None = None, *, entry_point_group: str | None = None, **kwargs: Any
+) -> Callable[[Callable[..., Any]], Group]:
+    """``click.group`` making a :class:`Group`, or an :class:`EntryPointGroup` whose subcommands
+    also come from the entry-point group ``entry_point_group``."""
+    decorator: Callable[[Callable[..., Any]], Group]
+    if entry_point_group is not None:
+        decorator = click.group(name, cls=EntryPointGroup, entry_point_group=entry_point_group, **kwargs)
+    else:
+        decorator = click.group(name, cls=Group, **kwargs)
+    return decorator
+
+
+def _rich_help(command: click.Command, ctx: click.Context) -> str:
+    """Render ``command``'s help with rich-click through a rich-click twin of the command.
+
+    rich-click renders only its own command classes under its own context class; building them
+    for the help page alone keeps ``import rich_click`` off the path of every other run.
+    """
+    import rich_click
+    from rich_click.rich_context import RichContext
+
+    common: dict[str, Any] = {
+        "name": command.name,
+        "params": list(command.params),
+        "help": command.help,
+        "epilog": command.epilog,
+        "short_help": command.short_help,
+        "options_metavar": command.options_metavar,
+        "add_help_option": command.add_help_option,
+        "no_args_is_help": command.no_args_is_help,
+        "hidden": command.hidden,
+        "deprecated": command.deprecated,
+    }
+    twin: click.Command
+    if isinstance(command, click.Group):
+        commands: dict[str, click.Command] = {}
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None:
+                commands[name] = sub
+        twin = rich_click.RichGroup(commands=commands, **common)
+    else:
+        twin = rich_click.RichCommand(**common)
+    rich_ctx = RichContext(
+        twin, parent=ctx.parent, info_name=ctx.info_name, help_option_names=ctx.help_option_names
+    )
+    return twin.get_help(rich_ctx)
+
+
+# --------------------------------------------------------------------------------------------
+# entry points
+
+
+def _normalize(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _find_dist_info() -> str | None:
+    """The installed ``notation_toolkit-*.dist-info`` directory on ``sys.path``, if any."""
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info") and _normalize(name.split("-", 1)[0]) == DISTRIBUTION:
+                return os.path.join(entry or ".", name)
+    return None
+
+
+def _parse_entry_points_txt(text: str) -> dict[str, dict[str, str]]:
+    """Parse the ``entry_points.txt`` format (INI sections of ``name = module:attr`` lines)."""
+    groups: dict[str, dict[str, str]] = {}
+    current: dict[str, str] | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = groups.setdefault(line[1:-1].strip(), {})
+        elif current is not None and "=" in line:
+            name, _, value = line.partition("=")
+            current[name.strip()] = value.strip()
+    return groups
+
+
+@functools.cache
+def own_entry_points() -> dict[str, dict[str, str]]:
+    """The entry-point tables of notation-toolkit itself: ``{group: {name: "module:attr"}}``.
+
+    Read without ``importlib.metadata`` (whose import alone costs about 30 ms of every start):
+    from the installed ``entry_points.txt``, or from ``pyproject.toml`` when running from a source
+    checkout that is not installed or whose ``pyproject.toml`` is newer than the installed
+    metadata (a branch merged into an editable install that was not reinstalled).
+    """
+    dist_info = _find_dist_info()
+    installed = os.path.join(dist_info, "entry_points.txt") if dist_info else None
+    pyproject = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "pyproject.toml")
+    try:
+        stale = installed is None or os.path.getmtime(pyproject) > os.path.getmtime(installed)
+    except OSError:
+        stale = False
+    if stale and os.path.isfile(pyproject):
+        import tomllib
+
+        try:
+            with open(pyproject, "rb") as handle:
+                project = tomllib.load(handle).get("project", {})
+        except (OSError, tomllib.TOMLDecodeError):
+            project = {}
+        if _normalize(str(project.get("name", ""))) == DISTRIBUTION:
+            tables = project.get("entry-points", {})
+            return {str(g): {str(k): str(v) for k, v in t.items()} for g, t in tables.items()}
+    if installed is None:
+        return {}
+    try:
+        with open(installed, encoding="utf-8") as handle:
+            return _parse_entry_points_txt(handle.read())
+    except OSError:
+        return {}
+
+
+@functools.cache
+def installed_entry_points(group: str) -> dict[str, tuple[str, str]]:
+    """Entry points of ``group`` from other installed distributions: ``{name: (value, dist)}``."""
+    from importlib.metadata import entry_points
+
+    found: dict[str, tuple[str, str]] = {}
+    for ep in entry_points(group=group):
+        dist = ep.dist.name if ep.dist is not None else "?"
+        if _normalize(dist) == DISTRIBUTION:
+            continue  # ours come from own_entry_points(), which may be fresher
+        found.setdefault(ep.name, (ep.value, dist))
+    return found
+
+
+def load_reference(value: str) -> Any:
+    """Import ``module:attr`` (``attr`` may be dotted) and return the object."""
+    import importlib
+
+    module_name, _, attr = value.partition(":")
+    obj: Any = importlib.import_module(module_name.strip())
+    for part in attr.strip().split(".") if attr.strip() else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+class EntryPointGroup(Group):
+    """A group whose subcommands are also read from an entry-point group, and loaded lazily.
+
+    ``entry_point_group`` is ``notation_toolkit.commands`` for the root and
+    ``notation_toolkit.commands.<path>`` for a subgroup (``notation_toolkit.commands.dice``).
+    Each entry is ``name = "module:object"`` where the object is a click command or group.
+    Commands shipped with notation-toolkit are looked up first, without ``importlib.metadata``;
+    other distributions are scanned only for a name not shipped, for ``--help`` and for
+    completion. A command that cannot be loaded gives a one-line warning and is left out.
+    """
+
+    def __init__(self, *args: Any, entry_point_group: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entry_point_group = entry_point_group
+        self._failed: set[str] = set()
+
+    def _references(self, *, others: bool, warn_clashes: bool = False) -> dict[str, tuple[str, str]]:
+        refs = {
+            name: (value, DISTRIBUTION)
+            for name, value in own_entry_points().get(self.entry_point_group, {}).items()
+        }
+        if others:
+            for name, ref in installed_entry_points(self.entry_point_group).items():
+                if name not in refs and name not in self.commands:
+                    refs[name] = ref
+                elif warn_clashes:
+                    warn(f"command '{name}' from {ref[1]} ignored: ntk already has a '{name}' command")
+        return refs
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command name: defined on the group, shipped, or from another distribution."""
+        names = set(self.commands) | set(self._references(others=True, warn_clashes=True))
+        return sorted(names - self._failed)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``, imported on first use (``None`` if unknown or broken)."""
+        found = self.commands.get(cmd_name)
+        if found is not None or cmd_name in self._failed:
+            return found
+        ref = self._references(others=False).get(cmd_name)
+        if ref is None:
+            ref = self._references(others=True).get(cmd_name)
+        if ref is None:
+            return None
+        value, dist = ref
+        try:
+            obj = load_reference(value)
+            if not isinstance(obj, click.Command):
+                raise TypeError(f"{value} is a {type(obj).__name__}, not a click command")
+        except Exception as exc:  # a broken plug-in must not break ntk
+            self._failed.add(cmd_name)
+            if debug_enabled():
+                import traceback
+
+                traceback.print_exc()
+            warn(f"command '{cmd_name}' from {dist} cannot be loaded ({value}): {type(exc).__name__}: {exc}")
+            return None
+        self.commands[cmd_name] = obj
+        return obj

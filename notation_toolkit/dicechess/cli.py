@@ -1,118 +1,75 @@
 """The ``ntk dice`` command group: ``perft``, ``moves`` and ``turns`` on a DFEN.
 
-``notation_toolkit/cli.py`` calls ``register(subparsers)``. Each handler takes the argparse
-``Namespace`` and returns an exit code: 0 ok, 1 invalid input, 2 usage. The game-playing commands
-(``dice play/selfplay/analyse``) are contributed by ``notation_toolkit.dicechess.engine.cli``: if
-that module exists and defines ``register_dice_commands(dice_subparsers)``, it is called below.
-Heavy imports happen inside the handlers so that building the CLI parser stays cheap.
+The group is an ``EntryPointGroup``: its other commands (``play``, ``selfplay``, ``analyse`` from
+``notation_toolkit.dicechess.engine.cli``, and any a third party adds) are listed in the
+``notation_toolkit.commands.dice`` entry-point group and imported only when run. Exit codes are
+those of ``notation_toolkit.core.cli``: 0 ok, 1 invalid input, 2 usage. Heavy imports happen
+inside the commands so that ``ntk`` starts fast.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import json
-import sys
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from notation_toolkit.core.cli import (
+    COMMANDS_ENTRY_POINT_GROUP,
+    EXIT_INVALID,
+    EXIT_OK,
+    console,
+    group,
+    json_option,
+    print_json,
+    usage,
+)
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from notation_toolkit.dicechess.position import Position
 
-EXIT_OK = 0
-EXIT_INVALID = 1
-EXIT_USAGE = 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+DIE_CHOICES = list("PNBRQKpnbrqk")
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``dice`` command group to the ``ntk`` parser."""
-    dice = subparsers.add_parser(
-        "dice",
-        help="Dice Chess game core: perft, legal micro-moves, whole turns",
-        description="Dice Chess (3 dice) game core. DFEN may be given quoted or as separate words.",
-    )
-    dsub = dice.add_subparsers(dest="dice_command", metavar="DICE_COMMAND")
-
-    def show_help(_args: argparse.Namespace) -> int:
-        dice.print_help()
-        return EXIT_USAGE
-
-    dice.set_defaults(func=show_help)
-
-    p = dsub.add_parser(
-        "perft",
-        help="count move paths (full turns, or per-die micro-moves with --die)",
-        description=(
-            "Full-turn perft: each ply is a whole turn, summed over the 56 roll outcomes (or the pool "
-            "in the DFEN for the first turn), counting R8-legal micro-move sequences. With --die X: "
-            "the per-die pseudo-legal perft of the reference suite (one micro-move with die X, then "
-            "end of turn; castling under a K die alone)."
-        ),
-    )
-    _dfen_argument(p)
-    p.add_argument("--depth", type=int, required=True, metavar="N", help="plies (turns) to count")
-    p.add_argument("--divide", action="store_true", help="split the count by first move (or roll)")
-    p.add_argument("--die", choices=list("PNBRQKpnbrqk"), help="per-die perft with this die")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=cmd_perft)
-
-    p = dsub.add_parser("moves", help="the legal micro-moves for the pool (maximum-dice rule R8)")
-    _dfen_argument(p)
-    p.add_argument("--dice", metavar="LETTERS", help="use this pool instead of DFEN field 7 (e.g. PNB)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=cmd_moves)
-
-    p = dsub.add_parser("turns", help="every legal way to play the pool, and the distinct results")
-    _dfen_argument(p)
-    p.add_argument("--dice", metavar="LETTERS", help="use this pool instead of DFEN field 7 (e.g. PNB)")
-    p.add_argument("--limit", type=int, default=20, metavar="N", help="rows to show (default 20; 0 = all)")
-    p.add_argument("--json", action="store_true", help="machine-readable output (all rows)")
-    p.set_defaults(func=cmd_turns)
-
-    # Extension point: game play, self-play and analysis commands live in the engine package.
-    try:
-        engine_cli = importlib.import_module("notation_toolkit.dicechess.engine.cli")
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("notation_toolkit.dicechess.engine", "notation_toolkit.dicechess.engine.cli"):
-            raise
-    else:
-        hook = getattr(engine_cli, "register_dice_commands", None)
-        if hook is not None:
-            hook(dsub)
+@group(
+    "dice",
+    entry_point_group=f"{COMMANDS_ENTRY_POINT_GROUP}.dice",
+    short_help="Dice Chess game core: perft, legal micro-moves, whole turns, play, analysis.",
+)
+def dice() -> None:
+    """Dice Chess (3 dice) game core. DFEN may be given quoted or as separate words."""
 
 
-def _dfen_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dfen", nargs="+", metavar="DFEN", help="the position (4-7 DFEN fields)")
-    parser.add_argument("--lenient", action="store_true", help="accept non-canonical DFEN (F3)")
+def dfen_arguments(function: F) -> F:
+    """The ``DFEN...`` argument (4-7 fields, quoted or as words) and ``--lenient``."""
+    function = click.option("--lenient", is_flag=True, help="Accept non-canonical DFEN (F3).")(function)
+    return click.argument("dfen", nargs=-1, required=True, metavar="DFEN...")(function)
 
 
-def _console() -> Console:
-    from rich.console import Console
-
-    return Console(highlight=False)
-
-
-def _usage(message: str) -> int:
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(f"[bold red]ntk dice: error:[/] {message}")
-    return EXIT_USAGE
+def dice_option(function: F) -> F:
+    """``--dice LETTERS``: the pool to use instead of DFEN field 7."""
+    return click.option(
+        "--dice", "dice_letters", metavar="LETTERS", help="Use this pool instead of DFEN field 7 (e.g. PNB)."
+    )(function)
 
 
-def _position(args: argparse.Namespace) -> Position:
-    """Parse the DFEN argument (NotationError propagates to ``ntk``, which reports it, exit 1)."""
+def load_position(dfen: tuple[str, ...], *, lenient: bool, dice_letters: str | None = None) -> Position:
+    """The position of the DFEN words, with the pool of ``dice_letters`` if given.
+
+    A bad DFEN or pool raises a ``NotationError``, which ``ntk`` reports (exit 1).
+    """
     from notation_toolkit.dicechess.position import Position
 
-    pos = Position.from_dfen(" ".join(args.dfen), lenient=args.lenient)
-    dice = getattr(args, "dice", None)
-    if dice:
+    pos = Position.from_dfen(" ".join(dfen), lenient=lenient)
+    if dice_letters:
         from notation_toolkit.dicechess import dice as dice_mod
         from notation_toolkit.dicechess.errors import IllegalMoveError
 
         try:
-            pool = dice_mod.from_letters(dice)
+            pool = dice_mod.from_letters(dice_letters)
         except ValueError as exc:
             raise IllegalMoveError.because(str(exc), code="DICE004") from None
         if pos.pool:
@@ -121,65 +78,71 @@ def _position(args: argparse.Namespace) -> Position:
     return pos
 
 
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-
-
-def _no_pool(args: argparse.Namespace, pos: Position) -> int:
+def _no_pool(as_json: bool, pos: Position) -> int:
     message = "the dice are not rolled in this DFEN (field 7 is '-'); add a pool as field 7 or pass --dice"
     if pos.is_game_over:
         message = "the game is over (a king has been captured): there are no moves"
-    if args.json:
-        _print_json({"dfen": pos.dfen(), "error": message})
+    if as_json:
+        print_json({"dfen": pos.dfen(), "error": message})
     else:
-        _console().print(f"[bold red]error:[/] {message}")
+        console().print(f"[bold red]error:[/] {message}")
     return EXIT_INVALID
 
 
-def cmd_perft(args: argparse.Namespace) -> int:
-    """``ntk dice perft DFEN --depth N [--divide] [--die X]``."""
-    from rich.table import Table
+@dice.command(
+    "perft",
+    short_help="Count move paths (full turns, or per-die micro-moves with --die).",
+)
+@dfen_arguments
+@click.option("--depth", type=int, required=True, metavar="N", help="Plies (turns) to count.")
+@click.option("--divide", is_flag=True, help="Split the count by first move (or roll).")
+@click.option("--die", type=click.Choice(DIE_CHOICES), help="Per-die perft with this die.")
+@json_option
+def perft(
+    dfen: tuple[str, ...], lenient: bool, depth: int, divide: bool, die: str | None, as_json: bool
+) -> int:
+    """Full-turn perft: each ply is a whole turn, summed over the 56 roll outcomes (or the pool in
+    the DFEN for the first turn), counting R8-legal micro-move sequences.
 
+    With --die X: the per-die pseudo-legal perft of the reference suite (one micro-move with die X,
+    then end of turn; castling under a K die alone).
+    """
+    from notation_toolkit.dicechess.display import divide_table
     from notation_toolkit.dicechess.perft import divide_die, divide_turns, perft_die, perft_turns
 
-    if args.depth < 0:
-        return _usage("--depth must be 0 or more")
-    pos = _position(args)
+    if depth < 0:
+        return usage("--depth must be 0 or more")
+    pos = load_position(dfen, lenient=lenient)
     start = time.perf_counter()
     rows: list[tuple[str, int]] = []
-    if args.die:
-        die = "PNBRQK".index(args.die.upper()) + 1
-        if args.divide:
-            rows = divide_die(pos, die, args.depth)
-            nodes = sum(n for _, n in rows) if args.depth > 0 else 1
+    if die:
+        die_type = "PNBRQK".index(die.upper()) + 1
+        if divide:
+            rows = divide_die(pos, die_type, depth)
+            nodes = sum(n for _, n in rows) if depth > 0 else 1
         else:
-            nodes = perft_die(pos, die, args.depth)
-        mode = f"per-die ({args.die.upper()})"
+            nodes = perft_die(pos, die_type, depth)
+        mode = f"per-die ({die.upper()})"
     else:
-        if args.divide:
-            rows = divide_turns(pos, args.depth)
-            nodes = sum(n for _, n in rows) if args.depth > 0 else 1
+        if divide:
+            rows = divide_turns(pos, depth)
+            nodes = sum(n for _, n in rows) if depth > 0 else 1
         else:
-            nodes = perft_turns(pos, args.depth)
+            nodes = perft_turns(pos, depth)
         mode = "full turns"
     elapsed = time.perf_counter() - start
-    if args.json:
-        data: dict[str, Any] = {"dfen": pos.dfen(), "mode": mode, "depth": args.depth, "nodes": nodes}
-        if args.divide:
+    if as_json:
+        data: dict[str, Any] = {"dfen": pos.dfen(), "mode": mode, "depth": depth, "nodes": nodes}
+        if divide:
             data["divide"] = dict(rows)
-        _print_json(data)
+        print_json(data)
         return EXIT_OK
-    console = _console()
-    if args.divide:
-        first = "roll" if not args.die and not pos.pool else "micro-move"
-        table = Table(title=f"divide, {mode}, depth {args.depth}")
-        table.add_column(first)
-        table.add_column("nodes", justify="right")
-        for name, n in rows:
-            table.add_row(name, f"{n:,}")
-        console.print(table)
-    console.print(f"[bold]{pos.dfen()}[/]")
-    console.print(f"perft {mode}, depth {args.depth}: [bold green]{nodes:,}[/] nodes in {elapsed:.3f} s")
+    out = console()
+    if divide:
+        first = "roll" if not die and not pos.pool else "micro-move"
+        out.print(divide_table(rows, first, f"divide, {mode}, depth {depth}"))
+    out.print(f"[bold]{pos.dfen()}[/]")
+    out.print(f"perft {mode}, depth {depth}: [bold green]{nodes:,}[/] nodes in {elapsed:.3f} s")
     return EXIT_OK
 
 
@@ -208,66 +171,60 @@ def _move_row(pos: Position, m: int) -> dict[str, Any]:
     }
 
 
-def cmd_moves(args: argparse.Namespace) -> int:
-    """``ntk dice moves DFEN [--dice LETTERS]``: the R8-legal micro-moves."""
-    from rich.table import Table
-
+@dice.command("moves", short_help="The legal micro-moves for the pool (maximum-dice rule R8).")
+@dfen_arguments
+@dice_option
+@json_option
+def moves(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, as_json: bool) -> int:
+    """The legal micro-moves of the position for its pool (the maximum-dice rule R8)."""
     from notation_toolkit.dicechess import dice as dice_mod
+    from notation_toolkit.dicechess.display import micro_moves_table
 
-    pos = _position(args)
+    pos = load_position(dfen, lenient=lenient, dice_letters=dice_letters)
     if not pos.pool or pos.is_game_over:
-        return _no_pool(args, pos)
+        return _no_pool(as_json, pos)
     best = pos.lstar()
     moves = sorted(pos.legal_moves(), key=lambda m: (m >> 15 & 7, m & 63, m >> 6 & 63, m >> 12 & 7))
     rows = [_move_row(pos, m) for m in moves]
     pool = dice_mod.to_letters(pos.pool, black=pos.turn == 1)
-    if args.json:
-        _print_json({"dfen": pos.dfen(), "pool": pool, "max_dice": best, "moves": rows})
+    if as_json:
+        print_json({"dfen": pos.dfen(), "pool": pool, "max_dice": best, "moves": rows})
         return EXIT_OK
-    console = _console()
-    console.print(f"[bold]{pos.dfen()}[/]")
+    out = console()
+    out.print(f"[bold]{pos.dfen()}[/]")
     if not rows:
-        console.print(f"pool {pool}: no die can be used, the turn is a pass (R10)")
+        out.print(f"pool {pool}: no die can be used, the turn is a pass (R10)")
         return EXIT_OK
-    table = Table(title=f"{len(rows)} legal micro-moves, pool {pool}, at most {best} dice usable (R8)")
-    for column in ("move", "piece", "die", "note"):
-        table.add_column(column)
-    for row in rows:
-        notes = []
-        if row["captures_king"]:
-            notes.append("[bold red]captures the king[/]")
-        elif row["capture"]:
-            notes.append(f"takes {row['capture']}")
-        if row["en_passant"]:
-            notes.append("en passant")
-        if row["castling"]:
-            notes.append("castling (2 dice)")
-        if row["promotion"]:
-            notes.append(f"promotes to {row['promotion']}")
-        table.add_row(row["uci"], row["piece"], row["dice"], ", ".join(notes))
-    console.print(table)
+    out.print(micro_moves_table(rows, pool, best))
     return EXIT_OK
 
 
-def cmd_turns(args: argparse.Namespace) -> int:
-    """``ntk dice turns DFEN [--dice LETTERS]``: every legal sequence and the distinct results."""
-    from rich.table import Table
+@dice.command("turns", short_help="Every legal way to play the pool, and the distinct results.")
+@dfen_arguments
+@dice_option
+@click.option("--limit", type=int, default=20, show_default=True, metavar="N", help="Rows to show (0 = all).")
+@json_option
+def turns(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, limit: int, as_json: bool) -> int:
+    """Every legal way to play the pool (micro-move sequences) and the distinct resulting positions.
 
+    --json gives every row.
+    """
     from notation_toolkit.dicechess import dice as dice_mod
+    from notation_toolkit.dicechess.display import turn_outcomes_table
     from notation_toolkit.dicechess.turns import turn_outcomes
 
-    if args.limit < 0:
-        return _usage("--limit must be 0 or more")
-    pos = _position(args)
+    if limit < 0:
+        return usage("--limit must be 0 or more")
+    pos = load_position(dfen, lenient=lenient, dice_letters=dice_letters)
     if not pos.pool or pos.is_game_over:
-        return _no_pool(args, pos)
+        return _no_pool(as_json, pos)
     pool = dice_mod.to_letters(pos.pool, black=pos.turn == 1)
     start = time.perf_counter()
     outcomes = turn_outcomes(pos)
     elapsed = time.perf_counter() - start
     sequences = sum(len(o.sequences) for o in outcomes)
-    if args.json:
-        _print_json(
+    if as_json:
+        print_json(
             {
                 "dfen": pos.dfen(),
                 "pool": pool,
@@ -284,21 +241,12 @@ def cmd_turns(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_OK
-    console = _console()
-    console.print(f"[bold]{pos.dfen()}[/]")
-    console.print(
+    out = console()
+    out.print(f"[bold]{pos.dfen()}[/]")
+    out.print(
         f"pool {pool}: [bold green]{sequences:,}[/] legal micro-move sequences, "
         f"[bold green]{len(outcomes):,}[/] distinct resulting positions ({elapsed:.3f} s)"
     )
-    shown = outcomes if args.limit == 0 else outcomes[: args.limit]
-    table = Table(title=f"resulting positions (first {len(shown)} of {len(outcomes)})")
-    table.add_column("#", justify="right")
-    table.add_column("sequence(s)")
-    table.add_column("DFEN after the turn", overflow="fold")
-    for i, o in enumerate(shown, 1):
-        first = " ".join(o.sequences[0]) or "(pass)"
-        more = f" [dim](+{len(o.sequences) - 1} more)[/]" if len(o.sequences) > 1 else ""
-        dfen = f"[bold red]{o.dfen}[/] (king captured)" if o.king_captured else o.dfen
-        table.add_row(str(i), first + more, dfen)
-    console.print(table)
+    shown = outcomes if limit == 0 else outcomes[:limit]
+    out.print(turn_outcomes_table(shown, len(outcomes)))
     return EXIT_OK

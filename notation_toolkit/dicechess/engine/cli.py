@@ -1,137 +1,113 @@
 """``ntk dice play``, ``ntk dice selfplay`` and ``ntk dice analyse``.
 
-``notation_toolkit.dicechess.cli`` calls ``register_dice_commands(dice_subparsers)``. Handlers return
-exit codes: 0 ok, 1 invalid input (a bad DFEN is reported by ``ntk`` itself), 2 usage.
+These commands join the ``ntk dice`` group through the ``notation_toolkit.commands.dice``
+entry-point group (``pyproject.toml``); this module imports nothing from the group's module.
+Commands return exit codes (``notation_toolkit.core.cli``): 0 ok, 1 invalid input (a bad DFEN is
+reported by ``ntk`` itself), 2 usage.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
+import copy
 import sys
 import time
 from typing import Any
 
-from notation_toolkit.dicechess.cli import EXIT_INVALID, EXIT_OK, _usage
+import click
+
+from notation_toolkit.core.cli import EXIT_INVALID, EXIT_OK, command, console, json_option, print_json, usage
 
 DEFAULT_TIME = 1.0
 
 
-def register_dice_commands(dice_subparsers: Any) -> None:
-    """Add ``play``, ``selfplay`` and ``analyse`` to the ``ntk dice`` group."""
-    p = dice_subparsers.add_parser(
-        "play",
-        help="play Dice Chess against the engine in the terminal",
-        description=(
-            "Human against the engine. Each turn the dice are rolled for you (seeded with --seed), "
-            "the legal micro-moves are listed, and you type them in UCI. Commands: moves, board, dfen, "
-            "hint, undo, resign, quit, help. Works with piped standard input."
-        ),
-    )
-    p.add_argument("--color", choices=["w", "b", "white", "black", "random"], default="w", help="your side")
-    p.add_argument(
-        "--time", type=float, default=None, metavar="S", help=f"engine seconds per turn ({DEFAULT_TIME:g})"
-    )
-    p.add_argument(
-        "--depth", type=int, default=None, metavar="N", help="engine depth in turns instead of time"
-    )
-    p.add_argument("--seed", type=int, default=None, help="seed of the dice (and of --color random)")
-    p.add_argument("--start", metavar="DFEN", help="start from this position instead of the initial one")
-    p.add_argument("--glyphs", action="store_true", help="draw pieces as chess symbols instead of letters")
-    p.set_defaults(func=cmd_play)
-
-    p = dice_subparsers.add_parser(
-        "selfplay",
-        help="engine against a baseline (or itself): seeded games, win rate with a confidence interval",
-        description=(
-            "Play N seeded games, colours alternating, and report wins, draws, losses, the score and its "
-            "95%% Wilson interval. Players: engine (time limit --time), engine:dN (depth N), random, greedy."
-        ),
-    )
-    p.add_argument("--games", type=int, required=True, metavar="N", help="number of games")
-    p.add_argument("--player", default="engine", help="first player (default engine)")
-    p.add_argument("--opponent", default="greedy", help="second player (default greedy)")
-    p.add_argument("--time", type=float, default=0.5, metavar="S", help="engine seconds per turn (0.5)")
-    p.add_argument("--seed", type=int, default=1, help="first game's seed (game i uses seed+i)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="parallel processes (default 1)")
-    p.add_argument("--json", action="store_true", help="machine-readable output (no progress bar)")
-    p.set_defaults(func=cmd_selfplay)
-
-    p = dice_subparsers.add_parser(
-        "analyse",
-        aliases=["analyze"],
-        help="engine analysis of a DFEN: best turn for its dice, or the value of each of the 56 rolls",
-        description=(
-            "With dice in the DFEN (field 7) or --dice: the best turn, its value and the principal line. "
-            "Without dice: the position before the roll, each of the 56 outcomes with its best turn and "
-            "value, the expectation, and the exact king-capture probability of the side to move."
-        ),
-    )
-    p.add_argument("dfen", nargs="+", metavar="DFEN", help="the position (4-7 DFEN fields)")
-    p.add_argument("--dice", metavar="LETTERS", help="analyse this roll (e.g. PNB) instead of field 7")
-    p.add_argument("--time", type=float, default=None, metavar="S", help="seconds (per roll: total / 56)")
-    p.add_argument("--depth", type=int, default=None, metavar="N", help="depth in turns (default 1)")
-    p.add_argument("--lenient", action="store_true", help="accept non-canonical DFEN (F3)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=cmd_analyse)
-
-
-register_engine_commands = register_dice_commands
-
-
-def _bad_limits(args: argparse.Namespace) -> int | None:
+def _bad_limits(depth: int | None, time_limit: float | None) -> int | None:
     """Exit code 2 with a message for a non-positive --depth or --time, else None."""
-    if args.depth is not None and args.depth < 1:
-        return _usage("--depth must be at least 1")
-    if args.time is not None and args.time <= 0:
-        return _usage("--time must be positive")
+    if depth is not None and depth < 1:
+        return usage("--depth must be at least 1")
+    if time_limit is not None and time_limit <= 0:
+        return usage("--time must be positive")
     return None
 
 
 # ---------------------------------------------------------------------------------------- play
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """``ntk dice play``."""
+@command("play", short_help="Play Dice Chess against the engine in the terminal.")
+@click.option(
+    "--color",
+    type=click.Choice(["w", "b", "white", "black", "random"]),
+    default="w",
+    show_default=True,
+    help="Your side.",
+)
+@click.option(
+    "--time",
+    "time_limit",
+    type=float,
+    default=None,
+    metavar="S",
+    help=f"Engine seconds per turn ({DEFAULT_TIME:g}).",
+)
+@click.option("--depth", type=int, default=None, metavar="N", help="Engine depth in turns instead of time.")
+@click.option("--seed", type=int, default=None, help="Seed of the dice (and of --color random).")
+@click.option("--start", metavar="DFEN", help="Start from this position instead of the initial one.")
+@click.option("--glyphs", is_flag=True, help="Draw pieces as chess symbols instead of letters.")
+def play(
+    color: str, time_limit: float | None, depth: int | None, seed: int | None, start: str | None, glyphs: bool
+) -> int:
+    """Human against the engine. Each turn the dice are rolled for you (seeded with --seed), the
+    legal micro-moves are listed, and you type them in UCI.
+
+    Commands: moves, board, dfen, hint, undo, resign, quit, help. Works with piped standard input.
+    """
     import random
 
-    from rich.console import Console
-
+    from notation_toolkit.core.textio import require_stdin
     from notation_toolkit.dicechess.engine.play import PlaySession, run_play
     from notation_toolkit.dicechess.position import Position
 
-    bad = _bad_limits(args)
+    bad = _bad_limits(depth, time_limit)
     if bad is not None:
         return bad
-    color = args.color[0] if args.color != "random" else random.Random(args.seed).choice("wb")
-    start = None
-    if args.start:
-        pos = Position.from_dfen(args.start)  # NotationError -> reported by ntk, exit 1
+    side = color[0] if color != "random" else random.Random(seed).choice("wb")
+    start_dfen = None
+    if start:
+        pos = Position.from_dfen(start)  # NotationError -> reported by ntk, exit 1
         if pos.is_game_over:
-            return _usage("--start: that position is already decided (a king is missing)")
-        start = pos.dfen()
-    time_limit = args.time if args.time is not None else (None if args.depth else DEFAULT_TIME)
-    session = PlaySession(color, time_limit, args.depth, args.seed, start, args.glyphs)
-    console = Console(highlight=False)
-    return run_play(session, console, input if sys.stdin.isatty() else _piped_reader(console))
+            return usage("--start: that position is already decided (a king is missing)")
+        start_dfen = pos.dfen()
+    limit = time_limit if time_limit is not None else (None if depth else DEFAULT_TIME)
+    session = PlaySession(side, limit, depth, seed, start_dfen, glyphs)
+    out = console()
+    stdin = require_stdin()  # a closed stdin (`<&-`) is an OSError for the error boundary
+    interactive = bool(getattr(stdin, "isatty", lambda: False)())
+    return run_play(session, out, input if interactive else _piped_reader(out))
 
 
-def _piped_reader(console: Any) -> Any:
+def _piped_reader(out: Any) -> Any:
     """``input`` for piped stdin: prompt, then echo what was read, so transcripts show both sides."""
 
     def read(prompt: str) -> str:
-        console.print(prompt, end="")
-        console.file.flush()
+        out.print(prompt, end="")
+        out.file.flush()
         line = sys.stdin.readline()
         if not line:
             raise EOFError
-        console.print(line.rstrip())
+        out.print(line.rstrip())
         return line
 
     return read
 
 
 # ---------------------------------------------------------------------------------------- selfplay
+
+
+def _ignore_sigint() -> None:
+    """In a selfplay worker: Ctrl-C is the parent's to handle (it stops the pool, exit 130);
+    a worker interrupted too would print its own traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_one(job: tuple[int, str, str, float, int]) -> dict[str, Any]:
@@ -164,45 +140,72 @@ def _play_one(job: tuple[int, str, str, float, int]) -> dict[str, Any]:
     }
 
 
-def cmd_selfplay(args: argparse.Namespace) -> int:
-    """``ntk dice selfplay``."""
-    from rich.console import Console
+@command(
+    "selfplay",
+    short_help="Engine against a baseline (or itself): seeded games, win rate with a confidence interval.",
+)
+@click.option("--games", type=int, required=True, metavar="N", help="Number of games.")
+@click.option("--player", default="engine", show_default=True, help="First player.")
+@click.option("--opponent", default="greedy", show_default=True, help="Second player.")
+@click.option(
+    "--time",
+    "time_limit",
+    type=float,
+    default=0.5,
+    show_default=True,
+    metavar="S",
+    help="Engine seconds per turn.",
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="First game's seed (game i uses seed+i)."
+)
+@click.option("--jobs", type=int, default=1, show_default=True, metavar="J", help="Parallel processes.")
+@json_option
+def selfplay(
+    games: int, player: str, opponent: str, time_limit: float, seed: int, jobs: int, as_json: bool
+) -> int:
+    """Play N seeded games, colours alternating, and report wins, draws, losses, the score and its
+    95% Wilson interval.
+
+    Players: engine (time limit --time), engine:dN (depth N), random, greedy. --json prints every
+    game and no progress bar.
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
     from notation_toolkit.dicechess.engine.match import wilson_interval
     from notation_toolkit.dicechess.engine.players import make_player
 
-    if args.games < 1:
-        return _usage("--games must be at least 1")
-    if args.jobs < 1:
-        return _usage("--jobs must be at least 1")
-    if args.time <= 0:
-        return _usage("--time must be positive")
+    if games < 1:
+        return usage("--games must be at least 1")
+    if jobs < 1:
+        return usage("--jobs must be at least 1")
+    if time_limit <= 0:
+        return usage("--time must be positive")
     try:
-        first_name = make_player(args.player, time_limit=args.time).name
-        second_name = make_player(args.opponent, time_limit=args.time).name
+        first_name = make_player(player, time_limit=time_limit).name
+        second_name = make_player(opponent, time_limit=time_limit).name
     except ValueError as exc:
-        return _usage(str(exc))
-    jobs = [(i, args.player, args.opponent, args.time, args.seed) for i in range(args.games)]
+        return usage(str(exc))
+    work = [(i, player, opponent, time_limit, seed) for i in range(games)]
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
-    console = Console(highlight=False)
+    out = console()
 
     def run(update: Any) -> None:
-        if args.jobs == 1:
-            for job in jobs:
+        if jobs == 1:
+            for job in work:
                 results.append(_play_one(job))
                 update()
         else:
             import multiprocessing
 
-            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-                for row in pool.imap_unordered(_play_one, jobs):
+            with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) as pool:
+                for row in pool.imap_unordered(_play_one, work):
                     results.append(row)
                     update()
 
-    if args.json:
+    if as_json:
         run(lambda: None)
     else:
         with Progress(
@@ -211,9 +214,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             MofNCompleteColumn(),
             TextColumn("score {task.fields[score]}"),
             TimeElapsedColumn(),
-            console=console,
+            console=out,
         ) as progress:
-            task = progress.add_task("games", total=args.games, score="-")
+            task = progress.add_task("games", total=games, score="-")
 
             def update() -> None:
                 score = sum(r["score"] for r in results) / len(results)
@@ -241,18 +244,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         "losses": losses,
         "score": points / len(results),
         "wilson95": [low, high],
-        "seed": args.seed,
-        "time_per_turn": args.time,
+        "seed": seed,
+        "time_per_turn": time_limit,
         "player_turns": turns,
         "player_seconds_per_turn": seconds / turns if turns else None,
         "player_depths": depths,
         "avg_turns_per_game": sum(r["turns"] for r in results) / len(results),
         "wall_seconds": time.perf_counter() - started,
     }
-    if args.json:
-        sys.stdout.write(json.dumps({"summary": summary, "games": results}, indent=2) + "\n")
+    if as_json:
+        print_json({"summary": summary, "games": results})
         return EXIT_OK
-    table = Table(title=f"{first_name} vs {second_name}: {len(results)} games (seeds {args.seed}..)")
+    table = Table(title=f"{first_name} vs {second_name}: {len(results)} games (seeds {seed}..)")
     for col in ("games", "wins", "draws", "losses", "score", "95% Wilson", "turns/game", "s/turn"):
         table.add_column(col, justify="right")
     table.add_row(
@@ -265,19 +268,43 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         f"{summary['avg_turns_per_game']:.1f}",
         f"{seconds / turns:.3f}" if turns else "-",
     )
-    console.print(table)
+    out.print(table)
     if depths:
         shown = ", ".join(f"depth {d}: {n}" for d, n in sorted(depths.items()))
-        console.print(f"{first_name} turns by completed depth: {shown}")
+        out.print(f"{first_name} turns by completed depth: {shown}")
     return EXIT_OK
 
 
 # ---------------------------------------------------------------------------------------- analyse
 
 
-def cmd_analyse(args: argparse.Namespace) -> int:
-    """``ntk dice analyse``."""
-    from rich.console import Console
+@command(
+    "analyse",
+    short_help="Engine analysis of a DFEN: best turn for its dice, or the value of each of the 56 rolls.",
+)
+@click.argument("dfen", nargs=-1, required=True, metavar="DFEN...")
+@click.option(
+    "--dice", "dice_letters", metavar="LETTERS", help="Analyse this roll (e.g. PNB) instead of field 7."
+)
+@click.option(
+    "--time", "time_limit", type=float, default=None, metavar="S", help="Seconds (per roll: total / 56)."
+)
+@click.option("--depth", type=int, default=None, metavar="N", help="Depth in turns (default 1).")
+@click.option("--lenient", is_flag=True, help="Accept non-canonical DFEN (F3).")
+@json_option
+def analyse(
+    dfen: tuple[str, ...],
+    dice_letters: str | None,
+    time_limit: float | None,
+    depth: int | None,
+    lenient: bool,
+    as_json: bool,
+) -> int:
+    """With dice in the DFEN (field 7) or --dice: the best turn, its value and the principal line.
+
+    Without dice: the position before the roll, each of the 56 outcomes with its best turn and
+    value, the expectation, and the exact king-capture probability of the side to move.
+    """
     from rich.table import Table
 
     from notation_toolkit.dicechess import dice as dice_mod
@@ -286,29 +313,29 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from notation_toolkit.dicechess.errors import IllegalMoveError
     from notation_toolkit.dicechess.position import Position
 
-    bad = _bad_limits(args)
+    bad = _bad_limits(depth, time_limit)
     if bad is not None:
         return bad
-    pos = Position.from_dfen(" ".join(args.dfen), lenient=args.lenient)
-    if args.dice:
+    pos = Position.from_dfen(" ".join(dfen), lenient=lenient)
+    if dice_letters:
         try:
-            pool = dice_mod.from_letters(args.dice)
+            pool = dice_mod.from_letters(dice_letters)
         except ValueError as exc:
             raise IllegalMoveError.because(str(exc), code="DICE004") from None
         if pos.pool:
             pos.set_pool(0)
         pos.set_pool(pool)
-    console = Console(highlight=False)
+    out = console()
     if pos.is_game_over:
         message = "the game is over: a king has been captured (R17)"
-        if args.json:
-            sys.stdout.write(json.dumps({"dfen": pos.dfen(), "error": message}) + "\n")
+        if as_json:
+            print_json({"dfen": pos.dfen(), "error": message})
         else:
-            console.print(f"[bold red]error:[/] {message}")
+            out.print(f"[bold red]error:[/] {message}")
         return EXIT_INVALID
     engine = Engine()
     if pos.pool:
-        result = engine.best_turn(pos, time_limit=args.time, depth=args.depth)
+        result = engine.best_turn(pos, time_limit=time_limit, depth=depth)
         data = {
             "dfen": pos.dfen(),
             "moves": list(result.moves),
@@ -320,11 +347,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             "choices": result.choices,
             "line": [{"side": s.side, "roll": s.roll, "moves": list(s.moves)} for s in result.line],
         }
-        if args.json:
-            sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        if as_json:
+            print_json(data)
             return EXIT_OK
-        console.print(f"[bold]{pos.dfen()}[/]")
-        console.print(
+        out.print(f"[bold]{pos.dfen()}[/]")
+        out.print(
             f"best turn: [bold cyan]{' '.join(result.moves) or '(pass)'}[/]"
             f"  value {format_value(result.value)}"
             f"  ({result.choices} distinct turns, depth {result.depth}, {result.nodes} nodes, "
@@ -332,9 +359,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         )
         for step in result.line:
             side = "White" if step.side == "w" else "Black"
-            console.print(f"  {side} {step.roll}: {' '.join(step.moves) or '(pass)'}")
+            out.print(f"  {side} {step.roll}: {' '.join(step.moves) or '(pass)'}")
         return EXIT_OK
-    analysis = engine.analyse(pos, time_limit=args.time, depth=args.depth or 1)
+    analysis = engine.analyse(pos, time_limit=time_limit, depth=depth or 1)
     data = {
         "dfen": pos.dfen(),
         "value": analysis.value,
@@ -346,8 +373,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             for o in analysis.outcomes
         ],
     }
-    if args.json:
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    if as_json:
+        print_json(data)
         return EXIT_OK
     table = Table(title=f"{pos.dfen()}: the 56 roll outcomes")
     table.add_column("roll")
@@ -356,11 +383,17 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     table.add_column("best turn")
     for o in sorted(analysis.outcomes, key=lambda o: -o.value):
         table.add_row(o.roll, f"{o.weight}/216", format_value(o.value), " ".join(o.moves) or "(pass)")
-    console.print(table)
+    out.print(table)
     side = "White" if pos.turn == 0 else "Black"
-    console.print(
+    out.print(
         f"expected value for {side} (to roll): [bold]{format_value(analysis.value)}[/]; "
         f"{side} captures the king with probability {analysis.king_capture_probability:.4f}; "
         f"{analysis.nodes} nodes in {analysis.seconds:.2f} s"
     )
     return EXIT_OK
+
+
+# The American spelling, as a hidden alias (its own entry point) so help lists the command once.
+analyze = copy.copy(analyse)
+analyze.name = "analyze"
+analyze.hidden = True

@@ -1,0 +1,5 @@
+"""``python -m notation_toolkit``: the ``ntk`` command line."""
+
+from notation_toolkit.cli import main
+
+raise SystemExit(main())

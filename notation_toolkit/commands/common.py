@@ -1,0 +1,107 @@
+"""What the generic commands share: the notation options, reading inputs, splitting items."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from notation_toolkit.core.registry import Notation
+    from notation_toolkit.core.textio import TextFile
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+PROGRESS_THRESHOLD = 2000  # items: show a progress bar on a terminal above this
+
+
+def _check_pairs(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for pair in value:
+        key, sep, val = pair.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"expects NAME=VALUE, got {pair!r}")
+        result[key.strip().replace("-", "_")] = val
+    return result
+
+
+def notation_options(function: F) -> F:
+    """``--grammar FILE`` and ``--set NAME=VALUE`` (the command receives ``grammar`` and ``options``)."""
+    function = click.option(
+        "--set",
+        "options",
+        metavar="NAME=VALUE",
+        multiple=True,
+        callback=_check_pairs,
+        help="A notation option (see `ntk notations`), e.g. --set limits=reference.",
+    )(function)
+    return click.option(
+        "--grammar",
+        metavar="FILE",
+        help="Your own .lark grammar extending the notation's (may %import shipped grammars).",
+    )(function)
+
+
+def notation_kwargs(grammar: str | None, options: dict[str, str]) -> dict[str, Any]:
+    """Keyword arguments for a notation's functions from ``--grammar`` and ``--set``."""
+    kwargs: dict[str, Any] = dict(options)
+    if grammar:
+        kwargs["grammar"] = grammar
+    return kwargs
+
+
+def read_text_arg(text: str) -> str:
+    """A TEXT argument: the text itself, or standard input for ``-`` (read as a file, one item)."""
+    if text != "-":
+        return text
+    from notation_toolkit.core.textio import read_text
+
+    return read_text("-").rstrip("\n")
+
+
+def read_file(path: str) -> TextFile:
+    """Read an input file (``-``: standard input) with the toolkit's text rules."""
+    from notation_toolkit.core.textio import read_text_file
+
+    return read_text_file(path)
+
+
+def resolve_notation(path: str, explicit: str | None) -> Notation:
+    """The notation named by ``--notation``, or the one the file's extension names."""
+    from notation_toolkit.core.errors import UnknownNameError
+    from notation_toolkit.core.registry import get_notation, notation_for_path, notation_names
+
+    if explicit:
+        return get_notation(explicit)
+    found = notation_for_path(path)
+    if found is None:
+        raise UnknownNameError.single(
+            "NTK003",
+            f"cannot tell the notation of {path!r} from its extension",
+            hint=f"pass --notation NAME (one of: {', '.join(notation_names())})",
+        )
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class FileItems:
+    """The items of one input: lines of a per-line notation, or the whole file."""
+
+    source: str
+    text: str
+    notation: Notation
+
+    def items(self) -> list[tuple[str, int, int]]:
+        """(item text, offset in file, line index) for each item to check."""
+        if not self.notation.per_line:
+            return [(self.text, 0, 0)]
+        out = []
+        offset = 0
+        for index, line in enumerate(self.text.split("\n")):
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                out.append((line, offset, index))
+            offset += len(line) + 1
+        return out
