@@ -74,7 +74,11 @@ def _worker(mode: str, path: str, jobs: int) -> None:
     seconds = time.perf_counter() - start
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(json.dumps({"lines": count, "invalid": invalid, "seconds": seconds, "rss_kb": own, "child_kb": children}))
+    print(
+        json.dumps(
+            {"lines": count, "invalid": invalid, "seconds": seconds, "rss_kb": own, "child_kb": children}
+        )
+    )
 
 
 def _measure(mode: str, path: Path, jobs: int) -> dict[str, float]:
@@ -105,7 +109,8 @@ def main() -> None:
             print(f"\n{size:,} lines ({path.stat().st_size / 1e6:.1f} MB), {int(peer['invalid']):,} invalid")
             print(f"{'configuration':<26}{'lines/s':>12}{'peak MB':>10}{'vs python-chess':>18}")
             peer_rate = peer["lines"] / peer["seconds"]
-            print(f"{'python-chess Board(fen)':<26}{peer_rate:>12,.0f}{peer['rss_kb'] / 1024:>10.0f}{'1.00×':>18}")
+            peer_mb = peer["rss_kb"] / 1024
+            print(f"{'python-chess Board(fen)':<26}{peer_rate:>12,.0f}{peer_mb:>10.0f}{'1.00×':>18}")
             for jobs in (1, 2):
                 ours = _measure("ntk", path, jobs)
                 assert ours["lines"] == peer["lines"], (ours, peer)

@@ -19,9 +19,9 @@ from pathlib import Path
 import chess
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_feen import generate  # noqa: E402
+from bench_feen import generate
 
-from notation_toolkit import feen  # noqa: E402
+from notation_toolkit import feen
 
 REPEATS = 7
 
@@ -43,7 +43,10 @@ def main() -> None:
     feens = [g for _, g in pairs]
     for fen_text, feen_text in pairs[:50]:
         ours = {sq.coordinate: sq.piece.letter for sq in feen.parse(feen_text).placement.pieces() if sq.piece}
-        theirs = {(7 - chess.square_rank(s), chess.square_file(s)): p.symbol() for s, p in chess.Board(fen_text).piece_map().items()}
+        theirs = {
+            (7 - chess.square_rank(s), chess.square_file(s)): p.symbol()
+            for s, p in chess.Board(fen_text).piece_map().items()
+        }
         assert ours == theirs, (fen_text, feen_text)
 
     def ours_all() -> None:
@@ -65,10 +68,14 @@ def main() -> None:
     t_ours, t_peer, t_squares, t_map = best(ours_all), best(peer_all), best(squares_all), best(map_all)
     n = len(feens)
     print(f"FEEN decode, {n} chess positions (best of {REPEATS})")
-    print(f"  python-chess Board(fen) + piece_map()  {t_peer / n * 1e6:8.1f} µs/position")
-    print(f"  feen.parse + pieces()                   {t_ours / n * 1e6:8.1f} µs/position   ratio {t_peer / t_ours:.2f}×")
-    print(f"  feen.parse + piece_map()                {t_map / n * 1e6:8.1f} µs/position   ratio {t_peer / t_map:.2f}×")
-    print(f"  feen.parse + squares()                  {t_squares / n * 1e6:8.1f} µs/position   ratio {t_peer / t_squares:.2f}×")
+    rows = [
+        ("python-chess Board(fen) + piece_map()", t_peer),
+        ("feen.parse + pieces()", t_ours),
+        ("feen.parse + piece_map()", t_map),
+        ("feen.parse + squares()", t_squares),
+    ]
+    for label, seconds in rows:
+        print(f"  {label:<40}{seconds / n * 1e6:8.1f} µs/position   ratio {t_peer / seconds:.2f}×")
 
     shapes = {
         "1 rank of 1,000 cells": "K" + "p" * 998 + "k",
