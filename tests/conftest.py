@@ -38,7 +38,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--fuzz-seconds",
         type=float,
         default=None,
-        help="seconds of fuzzing per notation family (default: 600 with --hypothesis-profile=long, else one round)",
+        help="seconds of fuzzing per notation family (600 with --hypothesis-profile=long; else one round)",
     )
 
 

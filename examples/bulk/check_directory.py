@@ -39,7 +39,8 @@ def results(directory: Path, dask: str | None) -> Iterator[Result]:
 
 def main() -> None:
     """Write the report and print the summary."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("directory", type=Path)
     parser.add_argument("report", type=Path)
     parser.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS")

@@ -142,7 +142,7 @@ def _fuzz(strategy: st.SearchStrategy[str], notation: str, stats: dict[str, Any]
     def round_(text: str) -> None:
         exercise(stats, notation, text)
 
-    return round_  # type: ignore[no-any-return]
+    return round_
 
 
 @pytest.mark.fuzz
