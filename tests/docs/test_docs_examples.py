@@ -130,7 +130,7 @@ def test_console_example(where: str, command: str, expected: list[str]) -> None:
 
 def _python_examples() -> list[Any]:
     parser = Sybil(parsers=[PythonCodeBlockParser(), SkipParser()], path=str(ROOT), patterns=[])
-    examples = []
+    examples: list[tuple[str, Any, Any]] = []
     for page in PAGES:
         document = parser.parse(page)
         examples.extend((f"{page.name}:{ex.line}", document, ex) for ex in document)
