@@ -9,9 +9,11 @@ access from the stored rank texts and offsets rather than built for every parse.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import repeat
 from typing import Any
 
 from notation_toolkit.core.ast import Node
@@ -154,6 +156,48 @@ class Square(Node):
 
 
 _DIGIT_RUN = re.compile(r"[0-9]+")
+# A validated rank is a run of empty-square counts and piece tokens (state prefix, letter, marks).
+_RANK_TOKEN = re.compile(r"([1-9][0-9]*)|([+-]?[A-Za-z][\^']*)")
+
+
+_SEGMENTS: dict[str, tuple[tuple[int, int, Piece], ...]] = {}
+_SEGMENTS_MAX = 1 << 16
+
+
+def _decode(segment: str) -> tuple[tuple[int, int, Piece], ...]:
+    """(file, offset in the rank, piece) of each piece of a validated rank; memoised by text.
+
+    Collections of positions repeat the same ranks over and over (``pppppppp``, ``8``), so a rank
+    is decoded once per process, not once per position.
+    """
+    found = _SEGMENTS.get(segment)
+    if found is not None:
+        return found
+    out: list[tuple[int, int, Piece]] = []
+    col = 0
+    for match in _RANK_TOKEN.finditer(segment):
+        count = match.group(1)
+        if count is not None:
+            col += int(count)
+        else:
+            out.append((col, match.start(), piece(match.group(2))))
+            col += 1
+    result = tuple(out)
+    if len(_SEGMENTS) >= _SEGMENTS_MAX:
+        _SEGMENTS.clear()
+    _SEGMENTS[segment] = result
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where each rank starts: text offset, coordinate prefix, first flat index; rank by prefix."""
+
+    dimensions: int
+    offsets: list[int]
+    prefixes: list[tuple[int, ...]]
+    starts: list[int]
+    rank_of: dict[tuple[int, ...], int]
 
 
 def _rank_length(rank: str) -> int:
@@ -179,6 +223,11 @@ class Placement(Node):
     piece_count: int
     span: Span
     _tokens: Any = field(default=None, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # Derived data (rank tokens, layout) is memoised here; every construction path gets a cache.
+        if self._tokens is None:
+            object.__setattr__(self, "_tokens", {})
 
     def __str__(self) -> str:
         out = [self.segments[0]]
@@ -262,66 +311,94 @@ class Placement(Node):
             cache[index] = result
         return result
 
-    def _rank_offsets(self) -> list[int]:
-        offsets = []
+    def _layout(self) -> _Layout:
+        # One pass over the separators gives every rank's offset, coordinate prefix and first flat
+        # index, so lookups and iteration stay linear in the number of cells for any shape.
+        cache = self._tokens
+        if cache is not None:
+            found = cache.get("layout")
+            if found is not None:
+                layout: _Layout = found
+                return layout
+        dims = self.dimensions
+        offsets: list[int] = []
+        prefixes: list[tuple[int, ...]] = []
+        starts: list[int] = []
+        coord = [0] * (dims - 1)
         pos = self.span.offset
-        for i, seg in enumerate(self.segments):
+        flat = 0
+        lengths = self.lengths
+        separators = self.separators
+        for index, segment in enumerate(self.segments):
+            if index:
+                # A group of k slashes moves to the next block of level k: coordinate (dims-1-k)
+                # goes up by one and the inner ones restart.
+                level = dims - 1 - separators[index - 1]
+                coord[level] += 1
+                for inner in range(level + 1, dims - 1):
+                    coord[inner] = 0
             offsets.append(pos)
-            pos += len(seg) + (self.separators[i] if i < len(self.separators) else 0)
-        return offsets
+            prefixes.append(tuple(coord))
+            starts.append(flat)
+            pos += len(segment) + (separators[index] if index < len(separators) else 0)
+            flat += lengths[index]
+        layout = _Layout(dims, offsets, prefixes, starts, {prefix: i for i, prefix in enumerate(prefixes)})
+        if cache is not None:
+            cache["layout"] = layout
+        return layout
+
+    def _rank_offsets(self) -> list[int]:
+        return self._layout().offsets
 
     def rank_span(self, index: int) -> Span:
         """Span of rank ``index`` in the parsed text."""
-        start = self._rank_offsets()[index]
+        start = self._layout().offsets[index]
         return Span(start, len(self.segments[index]), self.span.line, start + 1)
 
     def separator_span(self, index: int) -> Span:
         """Span of the separator group after rank ``index``."""
-        start = self._rank_offsets()[index] + len(self.segments[index])
+        start = self._layout().offsets[index] + len(self.segments[index])
         return Span(start, self.separators[index], self.span.line, start + 1)
 
     def rank_square(self, rank: int, file: int) -> Square:
         """The square ``file`` (0-based) of rank ``rank`` (0-based, in the order of the string)."""
         if not 0 <= rank < len(self.segments) or not 0 <= file < self.lengths[rank]:
             raise IndexError(f"no square {file} in rank {rank}")
-        pos = self._rank_offsets()[rank]
-        col = 0
-        for token in self.rank_tokens(rank):
-            if isinstance(token, int):
-                if file < col + token:
-                    return Square(self._coordinate(rank, file), None, None)
-                col += token
-                pos += len(str(token))
-            else:
-                if col == file:
-                    length = len(token.token)
-                    return Square(self._coordinate(rank, file), token, Span(pos, length, 1, pos + 1))
-                col += 1
-                pos += len(token.token)
-        raise IndexError(f"no square {file} in rank {rank}")  # pragma: no cover - guarded above
+        layout = self._layout()
+        coordinate = (*layout.prefixes[rank], file)
+        found = self._files(rank).get(file)
+        if found is None:
+            return Square(coordinate, None, None)
+        offset, token = found
+        start = layout.offsets[rank] + offset
+        return Square(coordinate, token, Span(start, len(token.token), 1, start + 1))
+
+    def _files(self, rank: int) -> dict[int, tuple[int, Piece]]:
+        # file -> (offset in the rank, piece), so a lookup in a long rank does not walk it.
+        cache = self._tokens
+        key = ("files", rank)
+        if cache is not None:
+            found = cache.get(key)
+            if found is not None:
+                files: dict[int, tuple[int, Piece]] = found
+                return files
+        files = {col: (offset, token) for col, offset, token in _decode(self.segments[rank])}
+        if cache is not None:
+            cache[key] = files
+        return files
 
     def _coordinate(self, rank: int, file: int) -> tuple[int, ...]:
-        dims = self.dimensions
-        if dims == 1:
-            return (file,)
-        coord = [0] * (dims - 1)
-        # Walk the separators before this rank: a group of length k increments coordinate
-        # (dims-1-k) and resets the inner ones.
-        for sep in self.separators[:rank]:
-            idx = dims - 1 - sep
-            coord[idx] += 1
-            for j in range(idx + 1, dims - 1):
-                coord[j] = 0
-        return (*coord, file)
+        return (*self._layout().prefixes[rank], file)
 
     def _rank_index(self, coordinate: tuple[int, ...]) -> int:
-        dims = self.dimensions
+        layout = self._layout()
+        dims = layout.dimensions
         if len(coordinate) != dims:
             raise IndexError(f"a coordinate on this board has {dims} components, not {len(coordinate)}")
-        for rank in range(len(self.segments)):
-            if self._coordinate(rank, coordinate[-1])[:-1] == coordinate[:-1]:
-                return rank
-        raise IndexError(f"no square at {coordinate}")
+        rank = layout.rank_of.get(tuple(coordinate[:-1]))
+        if rank is None:
+            raise IndexError(f"no square at {coordinate}")
+        return rank
 
     def square(self, coordinate: tuple[int, ...]) -> Square:
         """The square at ``coordinate`` (outermost dimension first, 0-based, string order).
@@ -338,36 +415,40 @@ class Placement(Node):
         index = key
         if index < 0:
             index += self.square_count
-        for rank, length in enumerate(self.lengths):
-            if index < length:
-                return self.rank_square(rank, index).piece
-            index -= length
-        raise IndexError(f"square index {key} out of range")
+        if not 0 <= index < self.square_count:
+            raise IndexError(f"square index {key} out of range")
+        starts = self._layout().starts
+        rank = bisect_right(starts, index) - 1
+        # Skip empty ranks that share a start with the one holding the index.
+        while self.lengths[rank] <= index - starts[rank]:
+            rank += 1
+        return self.rank_square(rank, index - starts[rank]).piece
 
     def squares(self) -> Iterator[Piece | None]:
         """Every square in string order: a piece or None (empty runs are expanded lazily)."""
         for rank in range(len(self.segments)):
             for token in self.rank_tokens(rank):
                 if isinstance(token, int):
-                    for _ in range(token):
-                        yield None
+                    yield from repeat(None, token)
                 else:
                     yield token
 
     def pieces(self) -> Iterator[Square]:
         """The occupied squares (with coordinates and spans), in string order."""
-        for rank in range(len(self.segments)):
-            pos = self._rank_offsets()[rank]
-            col = 0
-            for token in self.rank_tokens(rank):
-                if isinstance(token, int):
-                    col += token
-                    pos += len(str(token))
-                else:
-                    n = len(token.token)
-                    yield Square(self._coordinate(rank, col), token, Span(pos, n, 1, pos + 1))
-                    col += 1
-                    pos += n
+        layout = self._layout()
+        for rank, segment in enumerate(self.segments):
+            pos = layout.offsets[rank]
+            prefix = layout.prefixes[rank]
+            for col, offset, token in _decode(segment):
+                start = pos + offset
+                yield Square((*prefix, col), token, Span(start, len(token.token), 1, start + 1))
+
+    def piece_map(self) -> dict[tuple[int, ...], Piece]:
+        """Every occupied square's coordinate and piece (python-chess's ``Board.piece_map``)."""
+        out: dict[tuple[int, ...], Piece] = {}
+        for prefix, segment in zip(self._layout().prefixes, self.segments, strict=True):
+            out.update({(*prefix, col): token for col, _, token in _decode(segment)})
+        return out
 
     def ranks(self) -> tuple[tuple[Piece | None, ...], ...]:
         """Every rank as a tuple of squares (like the Elixir library's ``squares``); small boards only."""

@@ -1,0 +1,124 @@
+"""Bulk checking of FEN files: lines/s and peak memory, ours (--jobs 1 and 2) against python-chess.
+
+Each configuration runs in a fresh subprocess on the same file, so its peak resident memory
+(the process and its workers) is measured alone. The file holds distinct positions from seeded
+random games, with one line in fifty damaged, repeated to the requested size.
+
+    python benchmarks/bench_bulk.py                 # 100,000 lines
+    python benchmarks/bench_bulk.py --sizes 100000,1000000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _positions(count: int, seed: int = 7) -> list[str]:
+    import chess
+
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < count:
+        board = chess.Board()
+        for _ in range(rng.randint(1, 80)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            out.append(board.fen())
+    return out[:count]
+
+
+def _damage(fen: str, rng: random.Random) -> str:
+    cut = rng.randrange(1, len(fen))
+    return fen[:cut] + rng.choice("x9/ ") + fen[cut + 1 :]
+
+
+def make_file(path: Path, lines: int) -> None:
+    """Write ``lines`` FEN lines (2% damaged) to ``path``."""
+    rng = random.Random(11)
+    base = _positions(5000)
+    with path.open("w", encoding="utf-8") as handle:
+        for i in range(lines):
+            fen = base[i % len(base)]
+            handle.write((_damage(fen, rng) if rng.random() < 0.02 else fen) + "\n")
+
+
+def _worker(mode: str, path: str, jobs: int) -> None:
+    start = time.perf_counter()
+    count = invalid = 0
+    if mode == "python-chess":
+        import chess
+
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                count += 1
+                try:
+                    chess.Board(line.rstrip("\n"))
+                except ValueError:
+                    invalid += 1
+    else:
+        from notation_toolkit.bulk import Task, read_items, run
+
+        for result in run(Task.make("check", "fen"), read_items([path]), jobs=jobs):
+            count += 1
+            invalid += not result.ok
+    seconds = time.perf_counter() - start
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(
+        json.dumps(
+            {"lines": count, "invalid": invalid, "seconds": seconds, "rss_kb": own, "child_kb": children}
+        )
+    )
+
+
+def _measure(mode: str, path: Path, jobs: int) -> dict[str, float]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--worker", mode, str(path), str(jobs)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    data: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    return data
+
+
+def main() -> None:
+    """Run every configuration at every size and print a table with ratios to python-chess."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="100000", help="comma-separated line counts")
+    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        _worker(args.worker[0], args.worker[1], int(args.worker[2]))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in (int(s) for s in args.sizes.split(",")):
+            path = Path(tmp) / f"bench_{size}.fen"
+            make_file(path, size)
+            peer = _measure("python-chess", path, 1)
+            print(f"\n{size:,} lines ({path.stat().st_size / 1e6:.1f} MB), {int(peer['invalid']):,} invalid")
+            print(f"{'configuration':<26}{'lines/s':>12}{'peak MB':>10}{'vs python-chess':>18}")
+            peer_rate = peer["lines"] / peer["seconds"]
+            peer_mb = peer["rss_kb"] / 1024
+            print(f"{'python-chess Board(fen)':<26}{peer_rate:>12,.0f}{peer_mb:>10.0f}{'1.00×':>18}")
+            for jobs in (1, 2):
+                ours = _measure("ntk", path, jobs)
+                assert ours["lines"] == peer["lines"], (ours, peer)
+                rate = ours["lines"] / ours["seconds"]
+                peak = (ours["rss_kb"] + ours["child_kb"] * (jobs if jobs > 1 else 0)) / 1024
+                label = f"ntk bulk check --jobs {jobs}"
+                print(f"{label:<26}{rate:>12,.0f}{peak:>10.0f}{rate / peer_rate:>17.2f}×")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""The bulk pipeline on a Dask cluster (``pip install "notation-toolkit[dask]"``).
+
+The unit of distribution is a file: each file becomes one partition of a ``dask.bag`` and is read
+and processed on a worker, with the same per-item work as a local run, so results and diagnostics
+are identical (line numbers and offsets included). Results come back file by file, in the order of
+the paths given, so the client holds at most the results of the files still in flight.
+
+Every worker must be able to read the paths (a shared file system, or a ``LocalCluster``).
+
+>>> from notation_toolkit.bulk import Task
+>>> from notation_toolkit.bulk.cluster import run_files          # doctest: +SKIP
+>>> for result in run_files(Task.make("check", "fen"), ["data/a.fen", "data/b.fen"]):  # doctest: +SKIP
+...     print(result.source, result.line + 1, result.ok)
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import ExitStack
+from typing import Any
+
+from notation_toolkit.bulk.items import iter_file_items
+from notation_toolkit.bulk.run import Result, Task, _process
+from notation_toolkit.core.errors import NotationError
+
+
+def expand_paths(patterns: Iterable[str]) -> list[str]:
+    """Expand glob patterns (``data/*.fen``) and directories into a sorted, de-duplicated file list.
+
+    A pattern that matches nothing is an error (NTK005), as a missing file would be.
+    """
+    files: list[str] = []
+    seen: set[str] = set()
+    for pattern in patterns:
+        if os.path.isdir(pattern):
+            matches = sorted(
+                os.path.join(pattern, name)
+                for name in os.listdir(pattern)
+                if os.path.isfile(os.path.join(pattern, name))
+            )
+        elif glob.has_magic(pattern):
+            matches = sorted(glob.glob(pattern, recursive=True))
+        else:
+            matches = [pattern]
+        if not matches:
+            raise NotationError.single(
+                "NTK005", f"no file matches {pattern!r}", hint="check the pattern (quote it for the shell)"
+            )
+        for path in matches:
+            if path not in seen:
+                seen.add(path)
+                files.append(path)
+    return files
+
+
+def process_file(path: str, task: Task, per_line: bool = True) -> list[Result]:
+    """Every result of one file (run on a worker). A file that cannot be read gives one result."""
+    try:
+        return _process(task, list(iter_file_items(path, per_line=per_line)))
+    except NotationError as exc:
+        return [Result(path, 0, 0, "", exc.diagnostics, None, task.kind)]
+
+
+def _client(address: str | None, workers: int | None, stack: ExitStack) -> Any:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        raise NotationError.single(
+            "NTK006",
+            "Dask is not installed",
+            hint='install the extra: pip install "notation-toolkit[dask]"',
+        ) from None
+    if address:
+        try:
+            return stack.enter_context(Client(address, timeout="10s"))
+        except (OSError, TimeoutError) as exc:
+            raise NotationError.single(
+                "NTK007",
+                f"cannot reach the Dask scheduler at {address}: {exc}",
+                hint="check the address (tcp://HOST:8786) and that the scheduler runs",
+            ) from None
+    cluster = stack.enter_context(
+        LocalCluster(
+            n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+    )
+    return stack.enter_context(Client(cluster))
+
+
+def run_files(
+    task: Task,
+    paths: Sequence[str],
+    *,
+    address: str | None = None,
+    client: Any = None,
+    workers: int | None = None,
+    per_line: bool = True,
+) -> Iterator[Result]:
+    """Run ``task`` over every item of ``paths`` (globs and directories expanded) on Dask.
+
+    ``client``: an existing ``distributed.Client``; else ``address`` (``tcp://host:8786``) is
+    connected to, else a ``LocalCluster`` with ``workers`` processes is started for the run.
+    Results are yielded in file order, then line order: the same sequence as a local run.
+    """
+    files = expand_paths(paths)
+    with ExitStack() as stack:
+        if client is None:
+            client = _client(address, workers, stack)
+        import dask.bag as db
+
+        bag = db.from_sequence(files, npartitions=max(1, len(files))).map(
+            process_file, task=task, per_line=per_line
+        )
+        futures = client.compute(bag.to_delayed())
+        for future in futures:
+            for file_results in future.result():
+                yield from file_results
+            future.release()

@@ -1,0 +1,209 @@
+"""The bulk pipeline: a ``Task`` applied to a stream of ``Item``s, in this process or on N workers.
+
+Chunks of items go to worker processes with a bounded number in flight, so memory does not grow
+with the input, and results are yielded in input order. The work done per item is exactly what the
+single-item API does (the registry's ``check``, ``format``, ``canonicalize`` and conversions), so a
+bulk run gives the same results and diagnostics as a loop over the items.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, Literal
+
+from notation_toolkit.bulk.items import Item, iter_items
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.errors import NotationError
+
+Kind = Literal["check", "format", "canonicalize", "convert"]
+
+DEFAULT_CHUNK = 500  # items per task sent to a worker: large enough to amortise the IPC
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """What to do with each item: ``kind`` on ``notation`` (``target`` for conversions)."""
+
+    kind: Kind
+    notation: str
+    target: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def make(cls, kind: Kind, notation: str, target: str | None = None, **options: Any) -> Task:
+        """Build a task, validating the notation (and conversion) names up front."""
+        from notation_toolkit.core.registry import get_conversion, get_notation
+
+        if kind == "convert":
+            if target is None:
+                raise ValueError("a conversion task needs a target notation")
+            get_conversion(notation, target)
+        else:
+            get_notation(notation)
+        return cls(kind, notation, target, tuple(sorted(options.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What the task gave for one item.
+
+    ``diagnostics`` have spans relative to the item's text; ``located()`` re-bases them into the
+    source (offset and line). ``output`` is the canonical or converted text (``format``,
+    ``canonicalize``, ``convert``), ``None`` when the item failed or for ``check``.
+    """
+
+    source: str
+    line: int
+    offset: int
+    text: str
+    diagnostics: tuple[Diagnostic, ...] = ()
+    output: str | None = None
+    kind: Kind = "check"
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """True when the item has no error (and, for producing tasks, an output)."""
+        if any(d.severity is Severity.ERROR for d in self.diagnostics):
+            return False
+        return self.kind == "check" or self.output is not None
+
+    def located(self) -> list[Diagnostic]:
+        """The diagnostics with spans re-based into the whole source."""
+        return [d.shifted(self.offset, self.line) for d in self.diagnostics]
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _process(task: Task, items: list[Item]) -> list[Result]:
+    from notation_toolkit.core.registry import get_conversion, get_notation
+
+    options = dict(task.options)
+    notation = get_notation(task.notation)
+    results: list[Result] = []
+    for item in items:
+        diagnostics: list[Diagnostic] = []
+        output: str | None = None
+        try:
+            if task.kind == "check":
+                diagnostics = notation.check(item.text, **options)
+            elif task.kind == "format":
+                output = notation.format(item.text, **options)
+            elif task.kind == "canonicalize":
+                if notation.canonicalize is None:
+                    raise NotationError.single(
+                        "NTK004", f"{notation.name} has no lenient mode", hint="format it strictly instead"
+                    )
+                output, diagnostics = notation.canonicalize(item.text, **options)
+            else:
+                assert task.target is not None
+                output = get_conversion(task.notation, task.target).convert(item.text)
+        except NotationError as exc:
+            diagnostics = list(exc.diagnostics)
+            output = None
+        results.append(
+            Result(item.source, item.line, item.offset, item.text, tuple(diagnostics), output, task.kind)
+        )
+    return results
+
+
+def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def run(
+    task: Task, items: Iterable[Item], *, jobs: int | None = None, chunk_size: int = DEFAULT_CHUNK
+) -> Generator[Result, None, None]:
+    """Apply ``task`` to every item, yielding results in input order.
+
+    ``jobs=None`` uses every core; ``jobs=1`` works in this process (no pool). At most
+    ``4 × jobs`` chunks are in flight, so memory stays bounded whatever the input size.
+    """
+    workers = default_jobs() if jobs is None else jobs
+    if workers < 1:
+        raise ValueError("jobs must be at least 1")
+    if workers == 1:
+        for chunk in _chunks(items, chunk_size):
+            yield from _process(task, chunk)
+        return
+    window = 4 * workers
+    pending: deque[Future[list[Result]]] = deque()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        try:
+            for chunk in _chunks(items, chunk_size):
+                pending.append(pool.submit(_process, task, chunk))
+                if len(pending) >= window:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _items(lines: Iterable[str] | Iterable[Item], source: str) -> Iterator[Item]:
+    iterator = iter(lines)
+    first = next(iterator, None)
+    if first is None:
+        return
+    if isinstance(first, Item):
+        yield first
+        yield from iterator  # type: ignore[misc]
+        return
+
+    def chained() -> Iterator[str]:
+        yield first  # type: ignore[misc]
+        yield from iterator  # type: ignore[misc]
+
+    yield from iter_items(chained(), source)
+
+
+def check(
+    lines: Iterable[str] | Iterable[Item],
+    notation: str,
+    *,
+    jobs: int | None = 1,
+    source: str = "<input>",
+    **options: Any,
+) -> Iterator[Result]:
+    """Check every item (lines or ``Item``s) with ``notation``; results in input order."""
+    return run(Task.make("check", notation, **options), _items(lines, source), jobs=jobs)
+
+
+def reformat(
+    lines: Iterable[str] | Iterable[Item],
+    notation: str,
+    *,
+    lenient: bool = False,
+    jobs: int | None = 1,
+    source: str = "<input>",
+    **options: Any,
+) -> Iterator[Result]:
+    """The canonical text of every item (``lenient`` applies and reports the fixes)."""
+    kind: Kind = "canonicalize" if lenient else "format"
+    return run(Task.make(kind, notation, **options), _items(lines, source), jobs=jobs)
+
+
+def convert(
+    lines: Iterable[str] | Iterable[Item],
+    source_notation: str,
+    target: str,
+    *,
+    jobs: int | None = 1,
+    source: str = "<input>",
+) -> Iterator[Result]:
+    """Convert every item from ``source_notation`` to ``target``."""
+    return run(Task.make("convert", source_notation, target), _items(lines, source), jobs=jobs)

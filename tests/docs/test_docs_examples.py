@@ -1,0 +1,163 @@
+"""The documentation cannot drift: every example in README.md and docs/*.md runs as a test.
+
+- ```python blocks run with sybil: ``>>>`` lines as doctests (their output compared), other code
+  executed; a page's blocks share one namespace, in order.
+- ```console blocks: each ``$ command`` runs in a shell at the repository root, and its output
+  (stdout and stderr, as a terminal user sees them) must equal the lines below it, up to the next
+  ``$``. Only timings are normalised (``0.104 s``, ``1,799 nodes``); a line ``...`` stands for any
+  number of lines. A command with no lines below it must simply succeed without a traceback.
+  ``<!-- console: skip -->`` before a block skips it (for a session that needs a terminal).
+- Paths the docs cite (``notation_toolkit/...``, ``grammars/...``, ``examples/...`` ...) exist.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sybil = pytest.importorskip("sybil")
+from sybil import Sybil  # noqa: E402
+from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+WIDTH = "140"  # terminal columns the console examples were written at
+
+_TIMING = [
+    (re.compile(r"\b\d+(?:[.,]\d+)*(?:\.\d+)? ?(?:s|ms|µs)\b"), "<time>"),
+    (re.compile(r"\b\d+(?:[.,]\d+)* (nodes|turns|positions)(/s)?\b"), r"<n> \1\2"),
+]
+
+
+def normalise(text: str) -> list[str]:
+    """Output lines with timings replaced and trailing blanks removed."""
+    lines = []
+    for line in text.rstrip("\n").split("\n"):
+        line = line.rstrip()
+        for pattern, replacement in _TIMING:
+            line = pattern.sub(replacement, line)
+        lines.append(line)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Line-by-line equality where an expected line ``...`` matches any run of lines."""
+    if not expected:
+        return not actual
+    head, rest = expected[0], expected[1:]
+    if head.strip() == "...":
+        return any(matches(rest, actual[i:]) for i in range(len(actual) + 1))
+    return bool(actual) and actual[0] == head and matches(rest, actual[1:])
+
+
+def console_commands(block: str) -> Iterator[tuple[str, list[str]]]:
+    """(command, expected output lines) for each ``$`` line of a console block."""
+    command: str | None = None
+    expected: list[str] = []
+    for line in block.split("\n"):
+        if line.startswith("$ "):
+            if command is not None:
+                yield command, expected
+            command, expected = line[2:], []
+        elif command is not None:
+            expected.append(line)
+    if command is not None:
+        yield command, expected
+
+
+def _console_blocks(page: Path) -> Iterator[tuple[str, int, str]]:
+    text = page.read_text(encoding="utf-8")
+    skip_next = False
+    for match in re.finditer(r"(<!-- console: skip -->\s*)?```console\n(.*?)```", text, re.S):
+        skip_next = bool(match.group(1))
+        if skip_next:
+            continue
+        line = text.count("\n", 0, match.start()) + 1
+        yield page.name, line, match.group(2)
+
+
+CONSOLE = [
+    (f"{name}:{line}:{command[:40]}", command, expected)
+    for page in PAGES
+    for name, line, block in _console_blocks(page)
+    for command, expected in console_commands(block)
+]
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    bin_dir = str(Path(sys.executable).parent)
+    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")
+    env.update(
+        {"COLUMNS": WIDTH, "LINES": "50", "NO_COLOR": "1", "TERM": "dumb", "PYTHONIOENCODING": "utf-8"}
+    )
+    env.pop("FORCE_COLOR", None)
+    return env
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="console examples run in bash")
+@pytest.mark.parametrize(("where", "command", "expected"), CONSOLE, ids=[c[0] for c in CONSOLE])
+def test_console_example(where: str, command: str, expected: list[str]) -> None:
+    done = subprocess.run(
+        ["bash", "-c", command + " 2>&1"],
+        cwd=ROOT,
+        env=_environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    output = done.stdout
+    assert "Traceback" not in output, output
+    want = normalise("\n".join(expected))
+    if not want:
+        assert done.returncode == 0, output
+        return
+    got = normalise(output)
+    assert matches(want, got), "\n".join(["expected:", *want, "actual:", *got])
+
+
+def _python_examples() -> list[Any]:
+    parser = Sybil(parsers=[PythonCodeBlockParser(), SkipParser()], path=str(ROOT), patterns=[])
+    examples: list[tuple[str, Any, Any]] = []
+    for page in PAGES:
+        document = parser.parse(page)
+        examples.extend((f"{page.name}:{ex.line}", document, ex) for ex in document)
+    return examples
+
+
+PYTHON = _python_examples()
+
+
+@pytest.mark.parametrize(("where", "document", "example"), PYTHON, ids=[p[0] for p in PYTHON])
+def test_python_example(where: str, document: Any, example: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    example.evaluate()
+
+
+_CITED = re.compile(
+    r"(?<![\w/.-])((?:notation_toolkit|grammars|examples|tests|benchmarks|docs)/[\w./-]*[\w/])"
+)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_cited_paths_exist(page: Path) -> None:
+    missing = sorted(
+        {
+            path
+            for path in _CITED.findall(page.read_text(encoding="utf-8"))
+            if "*" not in path and not (ROOT / path).exists()
+        }
+    )
+    assert not missing, f"{page.name} cites paths that do not exist: {missing}"
