@@ -175,7 +175,7 @@ def from_feen(position: FeenPosition) -> Diagram:
     style_turn = position.style_turn
     first_to_move = position.active_side is Side.FIRST
     first = Band(
-        str(style_turn.first),
+        f"style {style_turn.first}",
         first_to_move,
         tuple(
             (
@@ -192,7 +192,7 @@ def from_feen(position: FeenPosition) -> Diagram:
         ),
     )
     second = Band(
-        str(style_turn.second),
+        f"style {style_turn.second}",
         not first_to_move,
         tuple(
             (
@@ -208,8 +208,14 @@ def from_feen(position: FeenPosition) -> Diagram:
             for i in hands.second.items
         ),
     )
-    shape_text = "×".join(map(str, shape)) if shape else "irregular"
-    caption = f"{shape_text} · style {style_turn.active} to move"
+    # Files first, as boards are named (a 12×8 board has 12 files and 8 ranks).
+    if shape is None:
+        shape_text = "irregular board"
+    elif len(shape) == 1:
+        shape_text = f"{shape[0]} squares in a row"
+    else:
+        shape_text = "×".join(map(str, reversed(shape))) + " board"
+    caption = f"{shape_text} · {placement.piece_count} pieces on the board, {hands.piece_count} in hand"
     return Diagram(tuple(layers), first, second, caption=caption, names=tuple(names))
 
 

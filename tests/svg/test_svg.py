@@ -25,7 +25,7 @@ GOLDEN_CASES: dict[str, tuple[str, str]] = {
     "feen_1d": ("feen", "K^2+Rk^'1-r / C/c"),
     "feen_8x8": ("feen", "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c"),
     "feen_9x9_hands": ("feen", "ln1gk^g1nl/1r2s2b1/pppp1pppp/9/4p4/9/PPPP1PPPP/1B5R1/LNSGK^GSNL 3P2B/p S/s"),
-    "feen_12x8": ("feen", "rnbqk^bnrcaa/12/12/12/12/12/PPPPPPPPPPPP/RNBQK^BNRCAA / C/c"),
+    "feen_12x8": ("feen", "rnbcqk^aabcnr/12/12/12/12/12/PPPPPPPPPPPP/RNBCQK^AABCNR / C/c"),
     "feen_3d": (
         "feen",
         "-rnk^n-r/+p+p+p+p+p/5/5/5//buqbu/+p+p+p+p+p/5/5/5//5/5/5/5/5//5/5/5/+P+P+P+P+P/BUQBU"
