@@ -81,17 +81,18 @@ def _utf16_length(text: str) -> int:
 # Diagnostics
 
 
-def items(notation: Notation, text: str) -> Iterator[tuple[int, str]]:
-    """The items ``ntk check`` checks: the whole text, or each line that is not blank or a ``#`` comment."""
+def items(notation: Notation, text: str) -> Iterator[tuple[int, int, str]]:
+    """The items ``ntk check`` checks, as (offset, line index, text): the whole text, or each line
+    that is not blank or a ``#`` comment."""
     if not notation.per_line:
-        yield 0, text
+        yield 0, 0, text
         return
     offset = 0
-    for raw in text.split("\n"):
+    for number, raw in enumerate(text.split("\n")):
         line = raw[:-1] if raw.endswith("\r") else raw
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
-            yield offset, line
+            yield offset, number, line
         offset += len(raw) + 1
 
 
@@ -102,8 +103,7 @@ def check(notation: Notation, text: str) -> list[Diagnostic]:
     span replaces the whole item; it is given the item's span so that an editor can apply it.
     """
     found: list[Diagnostic] = []
-    for offset, item in items(notation, text):
-        line = text.count("\n", 0, offset)
+    for offset, line, item in items(notation, text):
         for d in notation.check(item):
             if d.fix is not None and d.fix.span is None:
                 whole = Fix(d.fix.description, d.fix.replacement, Span(0, len(item)))
@@ -145,22 +145,24 @@ class Word:
     rule: str | None = None  # the rule an attribute belongs to
 
 
-def _line_tokens(text: str, offset: int) -> tuple[int, list[tuple[int, Any, str]]]:
+def _line_tokens(
+    text: str, offset: int, index: LineIndex | None = None
+) -> tuple[int, list[tuple[int, Any, str]]]:
     """The FBR tokens of the line holding ``offset`` (items never span lines), with offsets."""
     from notation_toolkit.lexers import FbrLexer
 
-    index = LineIndex(text)
+    index = index if index is not None else LineIndex(text)
     line, _ = index.position(offset)
     start, line_text = index.line_text(line)
     tokens = [(start + i, t, v) for i, t, v in FbrLexer().get_tokens_unprocessed(line_text)]
     return start, tokens
 
 
-def word_at(text: str, offset: int) -> Word | None:
+def word_at(text: str, offset: int, index: LineIndex | None = None) -> Word | None:
     """The rule name, attribute name or diagnostic code at ``offset`` of a rule file."""
     from pygments.token import Keyword, Name
 
-    _start, tokens = _line_tokens(text, offset)
+    _start, tokens = _line_tokens(text, offset, index)
     rule: str | None = None
     for start, token, value in tokens:
         if token is Keyword:
@@ -179,7 +181,9 @@ def word_at(text: str, offset: int) -> Word | None:
     return None
 
 
-def hover(notation: Notation, text: str, offset: int, diagnostics: list[Diagnostic]) -> str | None:
+def hover(
+    notation: Notation, text: str, offset: int, diagnostics: list[Diagnostic], index: LineIndex | None = None
+) -> str | None:
     """Markdown for the cursor: the explanation of the diagnostics there, a rule's or an attribute's
     catalog entry, or a code written in a comment."""
     parts: list[str] = []
@@ -191,7 +195,7 @@ def hover(notation: Notation, text: str, offset: int, diagnostics: list[Diagnost
             if explanation:
                 parts.append(explanation)
     if notation.name == "fbr":
-        word = word_at(text, offset)
+        word = word_at(text, offset, index)
         if word is not None:
             page = _catalog_text(word)
             if page:
@@ -270,7 +274,9 @@ class Completion:
     start: int  # offset where the word being completed starts (it is replaced)
 
 
-def completions(notation: Notation, text: str, offset: int) -> list[Completion]:
+def completions(
+    notation: Notation, text: str, offset: int, index: LineIndex | None = None
+) -> list[Completion]:
     """Rule names at the start of an item, attribute names after ``rule=`` or ``,`` (from the catalog)."""
     if notation.name != "fbr":
         return []
@@ -279,7 +285,7 @@ def completions(notation: Notation, text: str, offset: int) -> list[Completion]:
     catalog = shipped_catalog()
     from pygments.token import Comment, String
 
-    line_start, tokens = _line_tokens(text, offset)
+    line_start, tokens = _line_tokens(text, offset, index)
     for start, token, value in tokens:
         # No completion inside a comment, a piece name or a metadata value.
         if start < offset <= start + len(value) and (token in Comment or token is String):

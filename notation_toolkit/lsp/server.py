@@ -51,6 +51,16 @@ class NotationLanguageServer(LanguageServer):
         self.debounce = debounce
         self.states: dict[str, _State] = {}
         self.language_ids: dict[str, str] = {}
+        self._indexes: dict[str, tuple[int | None, analysis.LineIndex]] = {}
+
+    def index(self, document: TextDocument) -> analysis.LineIndex:
+        """The line index of a document's current version (kept until the next change)."""
+        found = self._indexes.get(document.uri)
+        if found is not None and found[0] == document.version and found[1].text is document.source:
+            return found[1]
+        index = analysis.LineIndex(document.source)
+        self._indexes[document.uri] = (document.version, index)
+        return index
 
     # -------------------------------------------------------------------------- checking
 
@@ -79,9 +89,10 @@ class NotationLanguageServer(LanguageServer):
             if current.version != version or uri not in self.states:
                 return  # the document changed (or closed) while we checked: those results are stale
             state.version, state.text, state.diagnostics = version, text, found
+            index = self.index(current)
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(
-                    uri=uri, version=version, diagnostics=[to_lsp(d, analysis.LineIndex(text)) for d in found]
+                    uri=uri, version=version, diagnostics=[to_lsp(d, index) for d in found]
                 )
             )
 
@@ -140,6 +151,7 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
         if state is not None and state.task is not None:
             state.task.cancel()
         ls.language_ids.pop(uri, None)
+        ls._indexes.pop(uri, None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     @server.feature(
@@ -148,7 +160,7 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
     )
     def code_action(ls: NotationLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
         document = ls.workspace.get_text_document(params.text_document.uri)
-        index = analysis.LineIndex(document.source)
+        index = ls.index(document)
         lo = index.offset(params.range.start.line, params.range.start.character)
         hi = index.offset(params.range.end.line, params.range.end.character)
         actions = []
@@ -177,9 +189,9 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
         notation = ls.notation(document.uri)
         if notation is None:
             return None
-        index = analysis.LineIndex(document.source)
+        index = ls.index(document)
         offset = index.offset(params.position.line, params.position.character)
-        text = analysis.hover(notation, document.source, offset, ls.results(document))
+        text = analysis.hover(notation, document.source, offset, ls.results(document), index)
         if text is None:
             return None
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
@@ -192,9 +204,9 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
         notation = ls.notation(document.uri)
         if notation is None:
             return types.CompletionList(is_incomplete=False, items=[])
-        index = analysis.LineIndex(document.source)
+        index = ls.index(document)
         offset = index.offset(params.position.line, params.position.character)
-        found = analysis.completions(notation, document.source, offset)
+        found = analysis.completions(notation, document.source, offset, index)
         items = [
             types.CompletionItem(
                 label=c.label,
