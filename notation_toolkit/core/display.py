@@ -133,7 +133,8 @@ def _plain(value: str) -> str:
 
 
 def repr_html(obj: object) -> str | None:
-    """HTML for a ``Diagnostic``, a ``NotationError``, a ``Checked`` or a list of diagnostics, else None."""
+    """HTML for a ``Diagnostic``, a ``NotationError``, a ``Checked``, a list of diagnostics or any
+    object with a ``diagnostics`` list (and optional ``text``, ``source``), else None."""
     if isinstance(obj, NotationError):
         return diagnostics_html(obj.diagnostics, obj.text)
     if isinstance(obj, Diagnostic):
@@ -142,4 +143,12 @@ def repr_html(obj: object) -> str | None:
         return diagnostics_table_html(obj.diagnostics, obj.text, obj.source)
     if isinstance(obj, list | tuple) and all(isinstance(d, Diagnostic) for d in obj):
         return diagnostics_table_html(list(obj))
+    # Any result object that carries its diagnostics (and, optionally, the text and its source).
+    found = getattr(obj, "diagnostics", None)
+    if isinstance(found, list | tuple) and all(isinstance(d, Diagnostic) for d in found):
+        text = getattr(obj, "text", None)
+        source = getattr(obj, "source", None)
+        return diagnostics_table_html(
+            list(found), text if isinstance(text, str) else None, source if isinstance(source, str) else None
+        )
     return None

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from notation_toolkit import dfen, fbr, feen, fen, svg
 from notation_toolkit.core import display
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.dicechess import Game, Position
 
@@ -78,3 +80,15 @@ def test_checked_rule_file_is_a_table_of_its_diagnostics() -> None:
 def test_repr_html_has_nothing_for_other_objects() -> None:
     assert display.repr_html(42) is None
     assert display.repr_html(["not", "diagnostics"]) is None
+
+
+def test_repr_html_of_any_result_that_carries_diagnostics() -> None:
+    @dataclass(frozen=True)
+    class Result:
+        diagnostics: list[Diagnostic]
+        text: str
+        source: str
+
+    text = "royl K"
+    page = display.repr_html(Result(fbr.check(text), text, "variant.fbr"))
+    assert page is not None and "variant.fbr: invalid" in page and "FBR201" in page
