@@ -243,7 +243,7 @@ _MBN_STATES: dict[str, list[Any]] = {
     "board-id": [
         (r">", Punctuation, "#pop"),
         _UNCLOSED,
-        (r"<", Punctuation),
+        (r"<", Punctuation, "#push"),  # reflected and 4D board ids nest: <<1>;<2>>
         (r"[0-9]+", Number.Integer),
         (r"[*+\-]", Operator),
         (r"[,;]", Punctuation),

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import (
@@ -22,6 +23,7 @@ from pygments.token import (
 )
 
 from notation_toolkit import dfen, fbr, feen, fen
+from notation_toolkit.core.grammar import load_parser
 from notation_toolkit.lexers import DfenLexer, FbrLexer, FeenLexer, FenLexer, MbnLexer
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -197,3 +199,48 @@ def test_never_raises_on_rule_file_like_text(text: str) -> None:
     for lexer in (FbrLexer, MbnLexer, FeenLexer, FenLexer, DfenLexer):
         tokens = _tokens(lexer, text)
         assert "".join(v for _, v in tokens).rstrip("\n") == text.rstrip("\n")
+
+
+# Strings generated from the grammars themselves (hypothesis.extra.lark): whatever the grammar
+# derives, the lexer must read without an Error token.
+_GRAMMAR_SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_SPACE = {"_WS": st.sampled_from([" ", "\n", "  ", "\t"])}
+
+
+def _from_grammar(name: str, start: str, **explicit: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return from_lark(load_parser(name, start, cache=False), start=start, explicit=explicit or None)
+
+
+@_GRAMMAR_SETTINGS
+@given(text=_from_grammar("feen", "start"))
+def test_feen_grammar_strings_lex_cleanly(text: str) -> None:
+    assert _errors(FeenLexer, text) == []
+
+
+@_GRAMMAR_SETTINGS
+@given(text=_from_grammar("fen", "start"))
+def test_fen_grammar_strings_lex_cleanly(text: str) -> None:
+    assert _errors(FenLexer, text) == []
+
+
+@_GRAMMAR_SETTINGS
+@given(text=_from_grammar("dfen", "start"))
+def test_dfen_grammar_strings_lex_cleanly(text: str) -> None:
+    assert _errors(DfenLexer, text) == []
+
+
+@_GRAMMAR_SETTINGS
+@given(text=_from_grammar("mbn", "mbn_item"))
+def test_mbn_grammar_strings_lex_cleanly(text: str) -> None:
+    assert _errors(MbnLexer, text) == []
+    assert _errors(FbrLexer, text) == []
+
+
+@_GRAMMAR_SETTINGS
+@given(text=_from_grammar("rulefile", "rule_file", **_SPACE))
+def test_rule_file_grammar_strings_lex_cleanly(text: str) -> None:
+    assert _errors(FbrLexer, text) == []
+
+
+def _errors(lexer: type[Lexer], text: str) -> list[str]:
+    return [v for t, v in _tokens(lexer, text) if is_token_subtype(t, Error)]
