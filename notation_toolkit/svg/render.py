@@ -291,7 +291,9 @@ def render(
     board_h = max(heights) * unit
     top_band, bottom_band = (diagram.first, diagram.second) if flipped else (diagram.second, diagram.first)
     band_w = max(_band_width(top_band, unit), _band_width(bottom_band, unit))
-    width = pad * 2 + max(board_w + margin * 0.4, band_w)
+    # The caption's width from an average glyph width (0.6 em) so that it is never cut off.
+    caption_w = len(diagram.caption) * unit * 0.28 * 0.6
+    width = pad * 2 + max(board_w + margin * 0.4, band_w, caption_w)
     height = pad * 2 + band_h * 2 + layer_label_h + board_h + margin + caption_h
 
     root = canvas.root
