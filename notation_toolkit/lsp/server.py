@@ -84,7 +84,15 @@ class NotationLanguageServer(LanguageServer):
             if notation is None:
                 return
             version, text = document.version, document.source
-            found = await asyncio.get_running_loop().run_in_executor(None, analysis.check, notation, text)
+            try:
+                found = await asyncio.get_running_loop().run_in_executor(None, analysis.check, notation, text)
+            except Exception as exc:  # a bug in a checker must not stop the server: say so, keep serving
+                self.window_log_message(
+                    types.LogMessageParams(
+                        types.MessageType.Error, f"ntk lsp: checking {uri} failed: {exc!r}"
+                    )
+                )
+                return
             current = self.workspace.get_text_document(uri)
             if current.version != version or uri not in self.states:
                 return  # the document changed (or closed) while we checked: those results are stale
