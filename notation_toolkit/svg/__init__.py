@@ -1,0 +1,239 @@
+"""SVG pictures of positions: FEEN boards of any size and dimension, FEN and DFEN positions.
+
+    >>> from notation_toolkit import feen, svg
+    >>> image = svg.board(feen.parse("lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL P/p S/s"))
+    >>> image.startswith("<svg")
+    True
+
+Dependency-free XML (``xml.etree``), deterministic (same input, same bytes). Pieces are drawn as
+their letters on discs (light for the first side, dark for the second); EPIN marks are drawn on
+the piece: a gold ring for the terminal marker ``^``, a dashed rim for the derivation marker ``'``,
+a ``+``/``−`` badge for the state. ``pieces=`` replaces the letters by glyphs of your own.
+``board`` returns an ``SvgImage`` (a ``str`` that Jupyter displays as a picture); ``to_png``
+converts through ``cairosvg`` (the ``png`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from notation_toolkit.svg.model import Band, Cell, Diagram, from_dfen, from_feen, from_fen
+from notation_toolkit.svg.render import COLORS, Arrow, PieceGlyphs, render
+
+__all__ = [
+    "COLORS",
+    "UNICODE_CHESS",
+    "Arrow",
+    "Cell",
+    "Diagram",
+    "MoveSets",
+    "SvgImage",
+    "board",
+    "diagram",
+    "draw",
+    "move_diagram",
+    "piece_diagram",
+    "register_move_generator",
+    "to_png",
+]
+
+
+class SvgImage(str):
+    """SVG text that notebooks (Jupyter, IPython) display as a picture."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+#: Chess glyphs for ``pieces=`` (the letters of FEN; DejaVu Sans and most system fonts have them).
+UNICODE_CHESS: dict[str, str] = {
+    "K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659",
+    "k": "\u265a", "q": "\u265b", "r": "\u265c", "b": "\u265d", "n": "\u265e", "p": "\u265f",
+}  # fmt: skip
+
+
+def diagram(position: object) -> Diagram:
+    """The ``Diagram`` of a position: FEEN, FEN, DFEN, or a Dice Chess ``Position``/``Game``.
+
+    ``TypeError`` for anything else.
+    """
+    from notation_toolkit.dfen.ast import DfenPosition
+    from notation_toolkit.feen.ast import Position as FeenPosition
+    from notation_toolkit.fen.ast import FenPosition
+
+    if isinstance(position, FeenPosition):
+        return from_feen(position)
+    if isinstance(position, DfenPosition):
+        return from_dfen(position)
+    if isinstance(position, FenPosition):
+        return from_fen(position)
+    dfen_text = getattr(position, "dfen", None)
+    if callable(dfen_text):
+        # The Dice Chess game core (Position, Game) writes its state as DFEN: draw what it says.
+        from notation_toolkit import dfen
+
+        return from_dfen(dfen.parse(str(dfen_text())))
+    raise TypeError(f"cannot draw a {type(position).__name__}: give a FEEN, FEN or DFEN position")
+
+
+def board(
+    position: object,
+    *,
+    size: int | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    colors: Mapping[str, str] | None = None,
+    squares: Iterable[object] | Mapping[object, str] | None = None,
+    arrows: Iterable[Arrow | tuple[object, object]] = (),
+    pieces: PieceGlyphs | None = None,
+) -> SvgImage:
+    """An SVG picture of a position.
+
+    ``position``: a FEEN ``Position`` (1D, 2D, 3D as a row of levels, higher dimensions as more
+    levels), a FEN or DFEN position, or a Dice Chess ``Position``/``Game``.
+    ``size``: the picture's width in pixels (height follows); without it the natural size.
+    ``flipped``: seen from the second side. ``coordinates``: file letters and rank numbers.
+    ``colors``: overrides of ``COLORS`` by key (``{"square dark": "#8ca2ad"}``).
+    ``squares``: squares to highlight, or a mapping square -> colour.
+    ``arrows``: ``Arrow``s or ``(tail, head)`` pairs.
+    Squares are names (``"e4"``; ``"c3B"`` on level B of a 3D board; ``"c"`` on a 1D board) or
+    the position's own keys (FEEN coordinate tuples, FEN/DFEN square indices with 0 = a1).
+    ``pieces``: a mapping from a piece token or letter (``"K^"``, ``"K"``, ``"k"``) to a text glyph
+    or to an SVG fragment drawn in a 45×45 box, or a function ``Cell -> str | None``.
+    Raises ``KeyError`` for a square that is not on the board, ``TypeError`` for what cannot be drawn.
+    """
+    return SvgImage(
+        render(
+            diagram(position),
+            size=size,
+            flipped=flipped,
+            coordinates=coordinates,
+            colors=colors,
+            squares=squares,
+            arrows=arrows,
+            pieces=pieces,
+        )
+    )
+
+
+def draw(notation: str, text: str, **options: Any) -> SvgImage:
+    """Parse ``text`` in ``notation`` (``"feen"``, ``"fen"``, ``"dfen"``) and draw it (``board`` options).
+
+    Raises the notation's ``NotationError`` for bad text, ``UnknownNameError`` for an unknown notation.
+    """
+    from notation_toolkit.core.errors import UnknownNameError
+    from notation_toolkit.core.registry import get_notation
+
+    found = get_notation(notation)
+    if found.name not in DRAWABLE:
+        raise UnknownNameError.single(
+            "NTK003",
+            f"{found.name} texts are not positions and cannot be drawn",
+            hint="draw one of: " + ", ".join(DRAWABLE),
+        )
+    return board(found.parse(text), **options)
+
+
+#: The notations whose texts are positions ``draw`` can picture.
+DRAWABLE = ("feen", "feen-legacy", "fen", "dfen")
+
+
+def to_png(svg: str, *, scale: float = 1.0) -> bytes:
+    """PNG bytes of an SVG picture, through ``cairosvg`` (install the ``png`` extra).
+
+    Raises ``ModuleNotFoundError`` (with the install command) when ``cairosvg`` is missing.
+    """
+    try:
+        import cairosvg  # type: ignore[import-untyped]
+    except (ModuleNotFoundError, OSError) as exc:
+        # OSError: cairosvg is installed but the cairo C library is not.
+        raise ModuleNotFoundError(
+            "PNG output needs cairosvg and the cairo library: pip install 'notation-toolkit[png]'"
+        ) from exc
+    data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    return data
+
+
+# ------------------------------------------------------------------------------------------------
+# Piece diagrams
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSets:
+    """Where a piece standing on ``origin`` can go: quiet moves, captures, squares it is blocked from."""
+
+    moves: frozenset[object] = frozenset()
+    captures: frozenset[object] = frozenset()
+    blocked: frozenset[object] = frozenset()
+
+
+MoveGenerator = Callable[[str, tuple[int, int], object], MoveSets]
+_move_generator: MoveGenerator | None = None
+
+
+def register_move_generator(generator: MoveGenerator | None) -> None:
+    """Install the function ``piece_diagram`` asks for a piece's moves (the MBN piece compiler).
+
+    ``generator(definition, shape, origin) -> MoveSets``: ``definition`` is an MBN piece
+    definition (``"N=N"``, ``"Q=R+B"``), ``shape`` the board's (ranks, files), ``origin`` the
+    square as a FEEN coordinate ``(rank, file)`` in string order; the sets hold coordinates too.
+    """
+    global _move_generator
+    _move_generator = generator
+
+
+def move_diagram(
+    shape: tuple[int, int],
+    origin: object,
+    piece: str,
+    moves: MoveSets,
+    **options: Any,
+) -> SvgImage:
+    """A piece diagram from given move sets: the piece on ``origin`` of an empty board.
+
+    ``shape``: (ranks, files). ``piece``: the letter drawn (its case is its side). Moves are drawn
+    as dots, captures as rings, blocked squares as crosses. Squares as in ``board``. Other options:
+    those of ``board`` (``size``, ``flipped``, ``colors``, ``coordinates``, ``arrows``, ``pieces``).
+    """
+    from notation_toolkit import feen
+
+    ranks, files = shape
+    if ranks < 1 or files < 1:
+        raise ValueError(f"a board has at least one rank and one file, got {shape}")
+    empty = feen.parse("/".join([str(files)] * ranks) + " / C/c")
+    base = from_feen(empty)
+    plain = replace(base, first=Band("", False), second=Band("", False), caption="")
+    cell = Cell(piece, piece[:1], piece[:1].isupper())
+    return SvgImage(
+        render(
+            plain,
+            markers={"move": moves.moves, "capture": moves.captures, "blocked": moves.blocked},
+            origin=origin,
+            origin_cell=cell,
+            **options,
+        )
+    )
+
+
+def piece_diagram(
+    definition: str, *, shape: tuple[int, int] = (8, 8), origin: object | None = None, **options: Any
+) -> SvgImage:
+    """A piece diagram of an MBN definition: where the piece moves, captures, is blocked.
+
+    PENDING: the moves come from the MBN piece compiler, which is not part of the toolkit yet; until
+    it registers itself with ``register_move_generator`` this raises ``NotImplementedError``. Draw
+    move sets you computed yourself with ``move_diagram``.
+    """
+    ranks, files = shape
+    where = origin if origin is not None else (ranks // 2, files // 2)
+    if _move_generator is None:
+        raise NotImplementedError(
+            "piece diagrams need the MBN piece compiler, which is not installed yet; "
+            "draw move sets of your own with notation_toolkit.svg.move_diagram"
+        )
+    head = definition.split("=", 1)[0].lstrip("+-#*$%&@!") or "?"
+    return move_diagram(shape, where, head[:1], _move_generator(definition, shape, where), **options)

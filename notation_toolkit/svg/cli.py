@@ -1,0 +1,140 @@
+"""``ntk draw``: a picture of a position, as SVG (or PNG through ``cairosvg``)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, EXIT_USAGE, console, json_option, report_error
+
+
+@click.command("draw")
+@click.argument("notation")
+@click.argument("text")
+@click.option(
+    "-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the picture to this file."
+)
+@click.option("--png", is_flag=True, help="Write PNG instead of SVG (needs the 'png' extra: cairosvg).")
+@click.option("--size", type=click.IntRange(16, 20000), help="Width of the picture in pixels.")
+@click.option("--flipped", is_flag=True, help="Seen from the second side (Black).")
+@click.option("--no-coordinates", is_flag=True, help="Leave out file letters and rank numbers.")
+@click.option(
+    "--highlight",
+    "highlight",
+    multiple=True,
+    metavar="SQUARE",
+    help="Highlight a square (e4, c3B); repeatable.",
+)
+@click.option(
+    "--arrow", "arrows", multiple=True, metavar="FROM-TO", help="Draw an arrow (e2-e4); repeatable."
+)
+@json_option
+def draw_command(
+    notation: str,
+    text: str,
+    output: str | None,
+    png: bool,
+    size: int | None,
+    flipped: bool,
+    no_coordinates: bool,
+    highlight: tuple[str, ...],
+    arrows: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Draw the position TEXT written in NOTATION (feen, feen-legacy, fen, dfen).
+
+    TEXT is the position itself, or '-' to read it from standard input. Without -o the SVG is
+    written to standard output. An output name ending in .png implies --png. A FEEN text that
+    starts with '-' goes after '--' (ntk draw feen -- "-rnbqk^bn-r/...").
+
+    \b
+    Examples:
+      ntk draw fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" -o e4.svg
+      ntk draw feen "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL P/p S/s" -o shogi.png
+    """
+    sys.exit(_run(notation, text, output, png, size, flipped, no_coordinates, highlight, arrows, as_json))
+
+
+def _run(
+    notation: str,
+    text: str,
+    output: str | None,
+    png: bool,
+    size: int | None,
+    flipped: bool,
+    no_coordinates: bool,
+    highlight: tuple[str, ...],
+    arrows: tuple[str, ...],
+    as_json: bool,
+) -> int:
+    from pathlib import Path
+
+    from notation_toolkit.core.cli import print_json
+    from notation_toolkit.core.errors import NotationError, UnknownNameError
+    from notation_toolkit.svg import draw, to_png
+
+    err = console(stderr=True)
+    if text == "-":
+        text = sys.stdin.read().strip("\r\n")
+    if output is not None and output.lower().endswith(".png"):
+        png = True
+    if png and output is None:
+        err.print("[bold red]ntk draw:[/] --png needs an output file (-o board.png)")
+        return EXIT_USAGE
+    pairs: list[tuple[str, str]] = []
+    for arrow in arrows:
+        tail, sep, head = arrow.partition("-")
+        if not sep or not tail or not head:
+            err.print(f"[bold red]ntk draw:[/] --arrow expects FROM-TO (e2-e4), got {arrow!r}")
+            return EXIT_USAGE
+        pairs.append((tail, head))
+    try:
+        picture = draw(
+            notation,
+            text,
+            size=size,
+            flipped=flipped,
+            coordinates=not no_coordinates,
+            squares=list(highlight),
+            arrows=pairs,
+        )
+    except UnknownNameError as exc:
+        report_error(exc, None, None, as_json)
+        return EXIT_USAGE
+    except NotationError as exc:
+        return report_error(exc, text, None, as_json)
+    except KeyError as exc:
+        err.print(f"[bold red]ntk draw:[/] {exc.args[0]}")
+        return EXIT_USAGE
+    data: bytes
+    if png:
+        try:
+            data = to_png(picture)
+        except ModuleNotFoundError as exc:
+            err.print(f"[bold red]ntk draw:[/] {exc}")
+            return EXIT_USAGE
+    else:
+        data = picture.encode("utf-8")
+    if output is None:
+        if not as_json:
+            sys.stdout.write(picture)
+    else:
+        try:
+            Path(output).write_bytes(data)
+        except OSError as exc:
+            err.print(f"[bold red]ntk draw:[/] cannot write {output!r}: {exc.strerror or exc}")
+            return EXIT_IO
+    if as_json:
+        record: dict[str, object] = {
+            "notation": notation,
+            "output": output,
+            "format": "png" if png else "svg",
+        }
+        record["bytes"] = len(data)
+        if output is None:
+            record["svg"] = str(picture)
+        print_json(record)
+    elif output is not None:
+        err.print(f"wrote {output} ({len(data)} bytes)")
+    return EXIT_OK
