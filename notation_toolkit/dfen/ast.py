@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from notation_toolkit.core.ast import GenericNode, Node
+from notation_toolkit.core.display import repr_svg
 from notation_toolkit.core.span import Span
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
@@ -92,6 +93,8 @@ class DfenPosition(PositionValues, Node):
     Equality ignores spans and spelling. ``extensions`` holds what a user's extension grammar adds
     (``GenericNode``s; empty for DFEN itself); ``str()`` writes the seven DFEN fields.
     """
+
+    _repr_svg_ = repr_svg  # notebooks draw the position (notation_toolkit.svg)
 
     board: Board
     side: Side

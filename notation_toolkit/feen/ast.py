@@ -17,6 +17,7 @@ from itertools import repeat
 from typing import Any
 
 from notation_toolkit.core.ast import Node
+from notation_toolkit.core.display import repr_svg
 from notation_toolkit.core.span import Span
 
 
@@ -593,6 +594,8 @@ class Position(Node):
 
     ``extensions`` holds the nodes of rules that a user's extension grammar added (``GenericNode``).
     """
+
+    _repr_svg_ = repr_svg  # notebooks draw the position (notation_toolkit.svg)
 
     placement: Placement
     hands: Hands

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from notation_toolkit.core.ast import GenericNode, Node
+from notation_toolkit.core.display import repr_svg
 from notation_toolkit.core.span import Span
 
 FILES = "abcdefgh"
@@ -211,6 +212,8 @@ class FenPosition(PositionValues, Node):
     ``extensions`` holds the syntax a user's extension grammar adds (``parse(text, grammar=...)``)
     as ``GenericNode``s; it is empty for standard FEN. ``str()`` writes the six standard fields.
     """
+
+    _repr_svg_ = repr_svg  # notebooks draw the position (notation_toolkit.svg)
 
     board: Board
     side: Side
