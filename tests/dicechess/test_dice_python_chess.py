@@ -8,6 +8,8 @@ promotion, R12).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from dicechess_randomplay import sample_positions
 
@@ -19,7 +21,7 @@ chess = pytest.importorskip("chess")
 POSITIONS = sample_positions(range(40), every=5)
 
 
-def board_for(pos: Position, *, castling: str = "-") -> chess.Board:
+def board_for(pos: Position, *, castling: str = "-") -> Any:
     fields = pos.dfen().split()
     return chess.Board(f"{fields[0]} {fields[1]} {castling} - 0 1")
 

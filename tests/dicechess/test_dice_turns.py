@@ -8,6 +8,8 @@ checks the L* filter without sharing any code with it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from dicechess_testdata import KIWIPETE, START
 
@@ -35,7 +37,7 @@ def brute_force(fen: str, dice: str) -> tuple[set[tuple[str, ...]], set[tuple[ob
     paths: list[tuple[tuple[str, ...], int, tuple[object, ...]]] = []
 
     def walk(pool: str, line: list[str], targets: dict[int, int]) -> None:
-        options: list[tuple[chess.Move, str, bool]] = []
+        options: list[tuple[Any, str, bool]] = []
         for letter in sorted(set(pool)):
             piece = "PNBRQK".index(letter) + 1
             mask = board.pieces_mask(piece, mover)
