@@ -752,6 +752,21 @@ class Tables:
         free = [p for p in single if p.modality.capture and not p.modality.ep_only and not p.modality.initial
                 and p.modality.capture_set is None]
         self.attack_all = self._group(Modality(), free).reach
+        # attacks looked at from the target: the same parts with negated vectors
+        self.reversible = (
+            not self.multi
+            and all(not p.lame and p.origin is None and p.dest is None for p in free)
+        )
+        self.attack_reverse = (
+            self._group(Modality(), [replace(p, vectors=frozenset((-x, -y) for x, y in p.vectors)) for p in free]).reach
+            if self.reversible
+            else None
+        )
+        self.leaper_attacks: tuple[list[int], list[int]] | None = (
+            (self.attack_all[0].static, self.attack_all[1].static)
+            if not any(self.attack_all[0].relevant) and not any(self.attack_all[1].relevant) and not self.multi
+            else None
+        )
         self._attack_by_victim: dict[str, tuple[Reach, Reach]] = {}
         self._single = single
         self.signature = _signature(geometry, mirror, single, self.multi)
@@ -886,6 +901,14 @@ class Tables:
                                         False, types, attack=True):
                 out |= 1 << mv.target
         return out
+
+    def attackers_reach(self, square: int, side: int, occupied: int) -> int:
+        """Squares from which a piece of ``side`` of this type attacks ``square`` (``reversible``
+        pieces only)."""
+        reverse = self.attack_reverse
+        if reverse is None:
+            raise ValueError("attacks of this piece are not reversible; scan its squares instead")
+        return reverse[side](square, occupied)
 
     def moves(
         self, square: int, side: int, occupied: int, friends: int, enemies: int, initial: bool,

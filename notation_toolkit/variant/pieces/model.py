@@ -13,7 +13,7 @@ Sides: ``WHITE = 0`` moves "forward" towards higher ranks, ``BLACK = 1`` sees th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -116,6 +116,30 @@ class CompiledPiece:
     def needs_types(self) -> bool:
         """True when some capture is restricted to a piece set (``c{QR}W``): pass ``by_type``."""
         return self.tables.needs_types
+
+    @property
+    def reversible(self) -> bool:
+        """True when ``attackers_to`` works: the attack set seen from the target square is the
+        attack set with negated vectors (leapers, riders, hoppers without lame legs, board ranges,
+        multi-leg moves or initial-only captures)."""
+        return self.tables.reversible
+
+    @property
+    def leaper_attacks(self) -> tuple[list[int], list[int]] | None:
+        """For pieces whose attacks do not depend on occupancy (leapers, ``g`` jumpers): the attack
+        bitboard per side per square, as plain lists for inlining in a hot loop; ``None`` otherwise."""
+        return self.tables.leaper_attacks
+
+    def attack_function(self, side: Side) -> Callable[[int, int], int]:
+        """``f(square, occupied) -> attacks`` for one side, without the method dispatch of
+        ``attacks`` (victim ``None``); single-leg parts only when the piece is not ``simple``
+        (multi-leg attacks come from ``attacks``)."""
+        return self.tables.attack_all[side]
+
+    def attackers_to(self, square: int, side: Side, occupied: int) -> int:
+        """Bitboard of the squares from which a piece of this type and ``side`` would attack
+        ``square`` (any victim). Only for ``reversible`` pieces: ``ValueError`` otherwise."""
+        return self.tables.attackers_reach(square, side, occupied)
 
     # -- generators ------------------------------------------------------------------------------
 
