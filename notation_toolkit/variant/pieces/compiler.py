@@ -101,6 +101,7 @@ _AXIS_H = "lrs"
 
 
 def _single(letter: str, dx: int, dy: int) -> bool:
+    """A direction letter read by the sign of the vector (orthogonal and diagonal atoms)."""
     if letter == "f":
         return dy > 0
     if letter == "b":
@@ -110,35 +111,49 @@ def _single(letter: str, dx: int, dy: int) -> bool:
     if letter == "r":
         return dx > 0
     if letter == "s":
-        return dx != 0 and abs(dx) >= abs(dy)
+        return dx != 0
     if letter == "v":
-        return dy != 0 and abs(dy) >= abs(dx)
+        return dy != 0
     if letter == "d":
         return True
     raise ValueError(letter)
 
 
+def _major(letter: str, dx: int, dy: int) -> bool:
+    """A direction letter read on an oblique atom (Fairy-Stockfish): the move's longer component
+    points that way, so ``fN`` is the two narrow forward knight moves (the shogi knight) and ``lN``
+    the two wide left ones."""
+    if letter in "fbv":
+        return abs(dy) > abs(dx) and _single(letter, dx, dy)
+    if letter in "lrs":
+        return abs(dx) > abs(dy) and _single(letter, dx, dy)
+    return True  # d
+
+
 def _token_matches(token: str, dx: int, dy: int) -> bool:
-    """A direction token: one letter, or a pair (amalgamated ``(fs)`` or a juxtaposed pair on a
-    diagonal/oblique atom) meaning both at once. A doubled letter (amalgam ``(ff)``) means the
-    direction along its axis's major component: ``(ff)N`` = the two narrow forward knight moves."""
+    """Does a direction token select the vector? One letter, or a pair (amalgamated ``(fs)``, or
+    juxtaposed on a diagonal or oblique atom) meaning both at once: on oblique atoms the first
+    letter by sign, the second by the longer component (``(fs)N``: forward, mostly sideways;
+    ``(ff)N`` = ``fN``: the shogi knight; ``flN`` = the wide forward-left move, as Fairy-Stockfish).
+    On orthogonal atoms ``s`` means the sideways moves (``dx != 0``) and ``v`` the vertical ones."""
+    oblique = dx != 0 and dy != 0 and abs(dx) != abs(dy)
     if len(token) == 1:
+        if oblique:
+            return _major(token, dx, dy)
         return _single(token, dx, dy)
     a, b = token[0], token[1]
-    if a == b:
-        if a in "fb":
-            return _single(a, dx, dy) and abs(dy) > abs(dx)
-        if a in "lr":
-            return _single(a, dx, dy) and abs(dx) > abs(dy)
-        return _single(a, dx, dy)
-    return all(_single(t, dx, dy) for t in token)
+    if oblique:
+        return _single(a, dx, dy) and _major(b, dx, dy)
+    return _single(a, dx, dy) and _single(b, dx, dy)
 
 
 def direction_tokens(letters: Sequence[str], orthogonal: bool) -> list[str]:
     """Split juxtaposed direction letters into tokens. On orthogonal atoms each letter is a
     direction of its own (``fsW`` = forward or sideways, a union); on diagonal and oblique atoms two
-    letters from different axes pair up (``fsF`` = forward-sideways, ``lfB`` = the left-forward
-    diagonal), as Fairy-Stockfish's Betza reads them; amalgamated tokens (``(fs)``) pass through."""
+    letters from different axes pair up (``fsF`` = the forward diagonals, ``lfB`` = the left-forward
+    diagonal, ``fsN`` = forward and mostly sideways), as Fairy-Stockfish's Betza reads them (the FBR
+    page is silent; its own base letter ``S=mfsF+...``, the Berolina pawn, needs this reading).
+    Amalgamated tokens (``(fs)``) pass through."""
     out: list[str] = []
     i = 0
     while i < len(letters):
@@ -509,8 +524,15 @@ class _Expander:
             return []
         steps = atom.steps
         if steps is not None and ctx.steps is not None:
-            self.error(codes.IMPOSSIBLE, "a step count on a letter that already has one", steps.span)
-            return []
+            # `B4` = `F0` limited to 4: an outer count replaces an inner unlimited one
+            if not steps.unlimited:
+                self.error(
+                    codes.IMPOSSIBLE,
+                    f"a step count on a letter whose definition already counts its steps ({atom})",
+                    ctx.steps.span,
+                )
+                return []
+            steps = None
         if steps is not None:
             if not (steps.unlimited or steps.exact is not None or steps.limit is not None):
                 self.refuse(codes.NOT_EXECUTABLE_STEPS, f"the step count {steps} is not executable", steps.span)
