@@ -1062,7 +1062,12 @@ def _signature(geometry: Geometry, mirror: Mirror, single: Sequence[Part], multi
             for role in roles:
                 entries.setdefault((v, kind, lame, *role), set()).update(dist)
     flat = tuple(sorted((repr(k), tuple(sorted(d))) for k, d in entries.items()))
-    multi_sig = tuple(sorted(repr(mp.legs) for mp in multi))
+    def part_key(p: Part) -> str:
+        return repr((sorted(p.vectors), p.kind, p.smin, min(p.smax, longest), p.lame, p.modality,
+                     p.origin, p.dest))
+
+    multi_sig = tuple(sorted(repr(tuple(tuple(sorted(part_key(p) for p in leg)) for leg in mp.legs))
+                             for mp in multi))
     return (str(geometry), mirror.value, flat, multi_sig)
 
 
