@@ -300,8 +300,11 @@ class Geometry:
             if symbol == "*":
                 return self.full
             raise ValueError(f"dynamic range symbol {symbol!r}")
-        f0, f1 = (0, MAX_FILES - 1) if files is None else (
-            FILE_LETTERS.index(files[0]), FILE_LETTERS.index(files[1]))
+        f0, f1 = (
+            (0, MAX_FILES - 1)
+            if files is None
+            else (FILE_LETTERS.index(files[0]), FILE_LETTERS.index(files[1]))
+        )
         r0, r1 = (0, MAX_RANKS - 1) if ranks is None else (ranks[0] - 1, ranks[1] - 1)
         if min(f0, f1) >= self.width or min(r0, r1) >= self.height or max(r0, r1) < 0:
             return 0
@@ -333,9 +336,7 @@ class Geometry:
         """A plain-text picture of a bitboard, rank ``height`` at the top (for tests and debugging)."""
         rows = []
         for r in range(self.height - 1, -1, -1):
-            rows.append(
-                "".join(mark if bb >> (r * self.width + f) & 1 else empty for f in range(self.width))
-            )
+            rows.append("".join(mark if bb >> (r * self.width + f) & 1 else empty for f in range(self.width)))
         return "\n".join(rows)
 
 

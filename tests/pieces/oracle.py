@@ -29,11 +29,16 @@ def load(betzas: Iterable[str], size: int) -> None:
         _counter[0] += 1
         name = f"ntkprobe{_counter[0]}x{size}"
         _loaded[(b, size)] = name
-        lines = [f"[{name}:chess]", "king = -", "castling = false",
-                 f"customPiece1 = a:{b}",
-                 # `i` moves: Fairy-Stockfish allows them in the double-step region; make it the
-                 # second rank of each side on every board size
-                 "doubleStepRegionWhite = *2", f"doubleStepRegionBlack = *{size - 1}"]
+        lines = [
+            f"[{name}:chess]",
+            "king = -",
+            "castling = false",
+            f"customPiece1 = a:{b}",
+            # `i` moves: Fairy-Stockfish allows them in the double-step region; make it the
+            # second rank of each side on every board size
+            "doubleStepRegionWhite = *2",
+            f"doubleStepRegionBlack = *{size - 1}",
+        ]
         if size != 8:
             lines += [f"maxRank = {size}", f"maxFile = {'abcdefghijklmnopqrstuvwxyz'[size - 1]}"]
         ini.append("\n".join(lines))

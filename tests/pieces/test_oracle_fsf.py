@@ -28,8 +28,17 @@ def _origins(size: int) -> list[str]:
     top = size
     mid = size // 2
     files = "abcdefghijklmnopqrstuvwxyz"
-    return ["a1", f"{files[size - 1]}{top}", f"a{mid}", f"{files[mid]}1", f"{files[mid - 1]}{mid}",
-            f"{files[mid]}{mid + 1}", "c2", f"{files[size - 3]}{top - 1}", f"{files[size - 2]}{mid - 1}"]
+    return [
+        "a1",
+        f"{files[size - 1]}{top}",
+        f"a{mid}",
+        f"{files[mid]}1",
+        f"{files[mid - 1]}{mid}",
+        f"{files[mid]}{mid + 1}",
+        "c2",
+        f"{files[size - 3]}{top - 1}",
+        f"{files[size - 2]}{mid - 1}",
+    ]
 
 
 def _layouts(size: int, origin: str, rng: random.Random) -> list[tuple[list[str], list[str]]]:
@@ -62,8 +71,10 @@ def test_same_moves_as_fairy_stockfish(entry: dict[str, Any]) -> None:
                     placement = {origin: mine}
                     placement.update({s: own for s in friends_l})
                     placement.update({s: theirs for s in enemies_l})
-                    expected = {g.parse_square(t) for t in
-                                oracle.targets(betza, size, origin, placement, side == WHITE)}
+                    expected = {
+                        g.parse_square(t)
+                        for t in oracle.targets(betza, size, origin, placement, side == WHITE)
+                    }
                     friends, enemies = g.mask(friends_l), g.mask(enemies_l)
                     rel_rank = g.rank_of(sq) if side == WHITE else size - 1 - g.rank_of(sq)
                     initial = rel_rank == 1
@@ -78,4 +89,5 @@ def test_same_moves_as_fairy_stockfish(entry: dict[str, Any]) -> None:
                         )
     assert checked > 100
     assert not mismatches, f"{betza} = MBN {mbn}: {len(mismatches)} of {checked} differ\n" + "\n".join(
-        mismatches[:8])
+        mismatches[:8]
+    )

@@ -10,8 +10,40 @@ from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.variant.pieces import BLACK, WHITE, CompiledPiece, compile_piece
 
 ATOMS = ["W", "F", "D", "N", "A", "H", "C", "Z", "T", ":1,4:", ":2,5:"]
-SIMPLE = ["W", "F", "N", "D", "A", "R", "B", "Q", "K", "N0", "W2", "F3", "mR", "cB", "pR", "gB", "nN",
-          "fW", "bF", "lW", "rN", "sN", "vR", "fsF", "mfW", "cfF", "W03", "nZ", "gN0", "pF0", "fN", "Z0"]
+SIMPLE = [
+    "W",
+    "F",
+    "N",
+    "D",
+    "A",
+    "R",
+    "B",
+    "Q",
+    "K",
+    "N0",
+    "W2",
+    "F3",
+    "mR",
+    "cB",
+    "pR",
+    "gB",
+    "nN",
+    "fW",
+    "bF",
+    "lW",
+    "rN",
+    "sN",
+    "vR",
+    "fsF",
+    "mfW",
+    "cfF",
+    "W03",
+    "nZ",
+    "gN0",
+    "pF0",
+    "fN",
+    "Z0",
+]
 
 
 @st.composite
@@ -20,8 +52,11 @@ def boards(draw: st.DrawFn, max_side: int = 26) -> Geometry:
 
 
 def _all(piece: CompiledPiece, square: int, side: int, occupied: int, enemies: int) -> tuple[int, int, int]:
-    return (piece.quiets(square, side, occupied), piece.captures(square, side, occupied, enemies),
-            piece.attacks(square, side, occupied))
+    return (
+        piece.quiets(square, side, occupied),
+        piece.captures(square, side, occupied, enemies),
+        piece.attacks(square, side, occupied),
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -45,15 +80,24 @@ def test_rider_is_the_union_of_its_exact_step_versions(atom: str, g: Geometry, d
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["W", "F", "N", "R", "B", "N0", "Z", "K", "W2", "pR", "nN", "mW+cF"]), boards(14), st.data())
+@given(
+    st.sampled_from(["W", "F", "N", "R", "B", "N0", "Z", "K", "W2", "pR", "nN", "mW+cF"]),
+    boards(14),
+    st.data(),
+)
 def test_forward_and_backward_swap_with_the_side(atom: str, g: Geometry, data: st.DataObject) -> None:
     """With mirror=vertical Black's forward is White's backward: fX for Black = bX for White."""
     square = data.draw(st.integers(0, g.size - 1))
     occupied = data.draw(st.integers(0, g.full)) & ~(1 << square)
     enemies = occupied & data.draw(st.integers(0, g.full))
+
     def expr(d: str) -> str:
-        return "+".join(d + p for p in atom.split("+")) if "+" in atom and d else (
-            "+".join(p[0] + d + p[1:] for p in atom.split("+")) if "+" in atom else d + atom)
+        return (
+            "+".join(d + p for p in atom.split("+"))
+            if "+" in atom and d
+            else ("+".join(p[0] + d + p[1:] for p in atom.split("+")) if "+" in atom else d + atom)
+        )
+
     f = compile_piece(expr("f"), g)
     b = compile_piece(expr("b"), g)
     assert _all(f, square, BLACK, occupied, enemies) == _all(b, square, WHITE, occupied, enemies)
@@ -75,14 +119,19 @@ def test_compound_is_the_union_of_its_parts(parts: list[str], g: Geometry, data:
     whole = _all(compile_piece("+".join(parts), g), square, side, occupied, enemies)
     union = [0, 0, 0]
     for p in parts:
-        union = [u | x for u, x in zip(union, _all(compile_piece(p, g), square, side, occupied, enemies),
-                                       strict=True)]
+        union = [
+            u | x
+            for u, x in zip(union, _all(compile_piece(p, g), square, side, occupied, enemies), strict=True)
+        ]
     assert list(whole) == union
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from([*SIMPLE, "P", "S", "mW-F", "K[b-c2-3]", "[1-2]mefW02", "W-[F]", "imW03+cN"]),
-       boards(26), st.data())
+@given(
+    st.sampled_from([*SIMPLE, "P", "S", "mW-F", "K[b-c2-3]", "[1-2]mefW02", "W-[F]", "imW03+cN"]),
+    boards(26),
+    st.data(),
+)
 def test_nothing_leaves_the_board(expr: str, g: Geometry, data: st.DataObject) -> None:
     piece = compile_piece(expr, g)
     square = data.draw(st.integers(0, g.size - 1))
@@ -90,8 +139,10 @@ def test_nothing_leaves_the_board(expr: str, g: Geometry, data: st.DataObject) -
     occupied = data.draw(st.integers(0, g.full)) & ~(1 << square)
     enemies = occupied & data.draw(st.integers(0, g.full))
     friends = occupied & ~enemies
-    for bb in (*_all(piece, square, side, occupied, enemies),
-               piece.quiets(square, side, occupied, initial=True)):
+    for bb in (
+        *_all(piece, square, side, occupied, enemies),
+        piece.quiets(square, side, occupied, initial=True),
+    ):
         assert bb & ~g.full == 0 and bb >= 0
         assert not bb >> square & 1
     for mv in piece.moves(square, side, occupied, friends, enemies, initial=True):

@@ -36,16 +36,35 @@ def sq(name: str, g: Geometry = G8) -> int:
 
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("R", "W0"), ("B", "F0"), ("Q", "RB"), ("Q", "W0+F0"), ("Q", "R+B"), ("K", "WF"), ("K", "W+F"),
-     ("E", "RN"), ("I", "BN"), ("N", ":1,2:"), ("A", ":2,2:"), ("Z", ":2,3:"), ("J", "Z"), ("L", "C"),
-     ("G", "T"), ("R", "aR"), ("R", "mR+cR"), ("W2", "W+W02"), ("K2", "W2F2")],
+    [
+        ("R", "W0"),
+        ("B", "F0"),
+        ("Q", "RB"),
+        ("Q", "W0+F0"),
+        ("Q", "R+B"),
+        ("K", "WF"),
+        ("K", "W+F"),
+        ("E", "RN"),
+        ("I", "BN"),
+        ("N", ":1,2:"),
+        ("A", ":2,2:"),
+        ("Z", ":2,3:"),
+        ("J", "Z"),
+        ("L", "C"),
+        ("G", "T"),
+        ("R", "aR"),
+        ("R", "mR+cR"),
+        ("W2", "W+W02"),
+        ("K2", "W2F2"),
+    ],
 )
 def test_same_moves(a: str, b: str) -> None:
     assert compile_piece(a, G8).same_moves(compile_piece(b, G8))
 
 
-@pytest.mark.parametrize(("a", "b"), [("R", "B"), ("N", "N0"), ("W2", "W02"), ("mR", "cR"), ("Q", "K"),
-                                       ("fW", "bW"), ("R", "gR")])
+@pytest.mark.parametrize(
+    ("a", "b"), [("R", "B"), ("N", "N0"), ("W2", "W02"), ("mR", "cR"), ("Q", "K"), ("fW", "bW"), ("R", "gR")]
+)
 def test_different_moves(a: str, b: str) -> None:
     assert not compile_piece(a, G8).same_moves(compile_piece(b, G8))
 
@@ -144,7 +163,19 @@ def test_g_is_a_leaping_slider_not_a_grasshopper() -> None:
     gr = compile_piece("gR", G8)
     friends, enemies = G8.mask("a4"), G8.mask("a6 c1")
     occ = friends | enemies
-    assert names(gr.quiets(sq("a1"), WHITE, occ)) == {"a2", "a3", "a5", "a7", "a8", "b1", "d1", "e1", "f1", "g1", "h1"}
+    assert names(gr.quiets(sq("a1"), WHITE, occ)) == {
+        "a2",
+        "a3",
+        "a5",
+        "a7",
+        "a8",
+        "b1",
+        "d1",
+        "e1",
+        "f1",
+        "g1",
+        "h1",
+    }
     assert names(gr.captures(sq("a1"), WHITE, occ, enemies)) == {"a6", "c1"}
 
 
@@ -187,14 +218,29 @@ def test_capture_sets() -> None:
     with pytest.raises(TypeError):
         p.captures(sq("d4"), WHITE, enemies, enemies)
     notking = compile_piece("c{^K}W", G8)
-    assert names(notking.captures(sq("d4"), WHITE, enemies | G8.mask("d5"), G8.mask("d5"),
-                                  by_type={"K": G8.mask("d5")})) == set()
+    assert (
+        names(
+            notking.captures(
+                sq("d4"), WHITE, enemies | G8.mask("d5"), G8.mask("d5"), by_type={"K": G8.mask("d5")}
+            )
+        )
+        == set()
+    )
 
 
 def test_initial_moves() -> None:
     p = compile_piece("mW+imW02", G8)
     assert names(p.quiets(sq("d4"), WHITE, 0)) == {"d3", "d5", "c4", "e4"}
-    assert names(p.quiets(sq("d4"), WHITE, 0, initial=True)) == {"d3", "d5", "c4", "e4", "d2", "d6", "b4", "f4"}
+    assert names(p.quiets(sq("d4"), WHITE, 0, initial=True)) == {
+        "d3",
+        "d5",
+        "c4",
+        "e4",
+        "d2",
+        "d6",
+        "b4",
+        "f4",
+    }
 
 
 def test_ranges() -> None:
@@ -245,9 +291,19 @@ def test_rule_file_pieces_and_macros() -> None:
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("jW", "PCE201"), ("o[b,g]B", "PCE201"), ("W0*", "PCE202"), ("[+]K", "PCE203"), ("U", "PCE204"),
-     ("X", "PCE204"), ("<+>mO", "PCE204"), ("(WF)0", "PCE204"), ("cc{Q}K", "PCE201"), ("m?W", "PCE201"),
-     ("N(fs)", "PCE204")],
+    [
+        ("jW", "PCE201"),
+        ("o[b,g]B", "PCE201"),
+        ("W0*", "PCE202"),
+        ("[+]K", "PCE203"),
+        ("U", "PCE204"),
+        ("X", "PCE204"),
+        ("<+>mO", "PCE204"),
+        ("(WF)0", "PCE204"),
+        ("cc{Q}K", "PCE201"),
+        ("m?W", "PCE201"),
+        ("N(fs)", "PCE204"),
+    ],
 )
 def test_not_executable_is_refused_with_a_code_and_span(text: str, code: str) -> None:
     with pytest.raises(NotExecutableError) as err:
@@ -260,8 +316,10 @@ def test_not_executable_is_refused_with_a_code_and_span(text: str, code: str) ->
         assert not partial.complete and partial.diagnostics
 
 
-@pytest.mark.parametrize(("text", "code"), [(":QD:", "PCE101"), ("Y", "PCE204"), (":30,1:", "PCE102"), ("eW", "PCE102"),
-                                           ("@X=Y @Y=X X", "PCE103")])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [(":QD:", "PCE101"), ("Y", "PCE204"), (":30,1:", "PCE102"), ("eW", "PCE102"), ("@X=Y @Y=X X", "PCE103")],
+)
 def test_bad_input_raises_notation_error(text: str, code: str) -> None:
     with pytest.raises(NotationError) as err:
         if " " in text:

@@ -9,7 +9,9 @@ from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, console, json_option, pr
 
 @click.command("piece")
 @click.argument("definition", required=False)
-@click.option("--board", "board", metavar="WxH", help="Board size (default: the rule file's boardsize, else 8x8).")
+@click.option(
+    "--board", "board", metavar="WxH", help="Board size (default: the rule file's boardsize, else 8x8)."
+)
 @click.option("--from", "origin", metavar="SQUARE", required=True, help="The square the piece stands on.")
 @click.option("--rules", "rules", type=click.Path(dir_okay=False), help="An FBR rule file with the piece.")
 @click.option("--piece", "piece_key", metavar="KEY", help="The piece of --rules to show (Q, +P, :QD:).")
@@ -71,7 +73,12 @@ def piece(
         g = compiled.geometry
         sq = g.parse_square(origin)
         data = diagram_data(
-            compiled, sq, WHITE if side == "white" else BLACK, g.mask(friends), g.mask(enemies), initial=initial
+            compiled,
+            sq,
+            WHITE if side == "white" else BLACK,
+            g.mask(friends),
+            g.mask(enemies),
+            initial=initial,
         )
     except NotationError as exc:
         ctx.exit(report_error(exc, text, rules, as_json))

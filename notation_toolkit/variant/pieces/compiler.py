@@ -289,7 +289,7 @@ class _Expander:
         out: list[Part | MultiPart] = []
         choices: list[list[list[Part | MultiPart]]] = [[]]
         for options in legs:
-            choices = [c + [opt] for c in choices for opt in options]
+            choices = [[*c, opt] for c in choices for opt in options]
         for choice in choices:
             real = [leg for leg in choice if leg]
             if any(isinstance(p, MultiPart) for leg in real for p in leg):
@@ -317,7 +317,8 @@ class _Expander:
             ok = False
         if pm.transition is not None:
             self.refuse(
-                codes.NOT_EXECUTABLE, f"board transition {pm.transition} is not executable yet",
+                codes.NOT_EXECUTABLE,
+                f"board transition {pm.transition} is not executable yet",
                 pm.transition.span,
             )
             ok = False
@@ -350,7 +351,7 @@ class _Expander:
             out.extend(self.unit(unit, ctx))
         return out
 
-    def range(self, br: m.BoardRange | None) -> int | None | bool:
+    def range(self, br: m.BoardRange | None) -> int | bool | None:
         """Mask of a static range, None for no range, False when not executable."""
         if br is None:
             return None
@@ -402,18 +403,23 @@ class _Expander:
                 continue
             if doubled and L in "cigpnm":
                 self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER, f"the doubled modifier '{L}{L}' is not executable yet",
+                    codes.NOT_EXECUTABLE_MODIFIER,
+                    f"the doubled modifier '{L}{L}' is not executable yet",
                     md.span,
                 )
                 ok = False
                 continue
             if L not in _EXECUTABLE_SIMPLE or md.optional or (md.piece_set is not None and L != "c"):
                 what = f"'{md}'" if (md.optional or md.piece_set is not None) else f"'{L}'"
-                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, f"the modifier {what} is not executable yet", md.span)
+                self.refuse(
+                    codes.NOT_EXECUTABLE_MODIFIER, f"the modifier {what} is not executable yet", md.span
+                )
                 ok = False
                 continue
             if md.board_range is not None:
-                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, f"the modifier '{md}' is not executable yet", md.span)
+                self.refuse(
+                    codes.NOT_EXECUTABLE_MODIFIER, f"the modifier '{md}' is not executable yet", md.span
+                )
                 ok = False
                 continue
             if L == "m":
@@ -453,7 +459,8 @@ class _Expander:
         if c_set is not None:
             if c_set.colour_sensitive:
                 self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER, f"colour-sensitive capture set {c_set} is not executable yet",
+                    codes.NOT_EXECUTABLE_MODIFIER,
+                    f"colour-sensitive capture set {c_set} is not executable yet",
                     c_set.span,
                 )
                 ok = False
@@ -461,8 +468,9 @@ class _Expander:
             if ctx.capture_set is None:
                 ctx.capture_set, ctx.capture_complement = keys, c_set.complement
             else:
-                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "nested capture sets are not executable yet",
-                            c_set.span)
+                self.refuse(
+                    codes.NOT_EXECUTABLE_MODIFIER, "nested capture sets are not executable yet", c_set.span
+                )
                 ok = False
         if e_mods:
             ee = len(e_mods) > 1
@@ -471,13 +479,18 @@ class _Expander:
                 ok = False
             eset = next((md.piece_set for md in e_mods if md.piece_set is not None), None)
             if any(md.optional for md in e_mods) or (eset is not None and (eset.colour_sensitive)):
-                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, f"'{e_mods[0]}' is not executable yet", e_mods[0].span)
+                self.refuse(
+                    codes.NOT_EXECUTABLE_MODIFIER, f"'{e_mods[0]}' is not executable yet", e_mods[0].span
+                )
                 ok = False
             if eset is not None:
                 keys = frozenset(mem.prefixes + mem.letter.key for mem in eset.members)
                 if eset.complement:
-                    self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "complemented en-passant sets are not executable yet",
-                                eset.span)
+                    self.refuse(
+                        codes.NOT_EXECUTABLE_MODIFIER,
+                        "complemented en-passant sets are not executable yet",
+                        eset.span,
+                    )
                     ok = False
                 ctx.ep_set = keys
             if has_m and not has_c and not has_a:
@@ -513,14 +526,19 @@ class _Expander:
                 return []
             return self.sequence(unit.moves, ctx)
         if not isinstance(unit, m.Atom):
-            self.refuse(codes.NOT_EXECUTABLE, "a move unit from an extension grammar is not executable",
-                        getattr(unit, "span", None))
+            self.refuse(
+                codes.NOT_EXECUTABLE,
+                "a move unit from an extension grammar is not executable",
+                getattr(unit, "span", None),
+            )
             return []
         return self.atom(unit, ctx)
 
     def atom(self, atom: m.Atom, ctx: _Ctx) -> list[Part | MultiPart]:
         if atom.circular is not None:
-            self.refuse(codes.NOT_EXECUTABLE, f"the circular part {atom.circular} is not executable yet", atom.span)
+            self.refuse(
+                codes.NOT_EXECUTABLE, f"the circular part {atom.circular} is not executable yet", atom.span
+            )
             return []
         steps = atom.steps
         if steps is not None and ctx.steps is not None:
@@ -535,9 +553,11 @@ class _Expander:
             steps = None
         if steps is not None:
             if not (steps.unlimited or steps.exact is not None or steps.limit is not None):
-                self.refuse(codes.NOT_EXECUTABLE_STEPS, f"the step count {steps} is not executable", steps.span)
+                self.refuse(
+                    codes.NOT_EXECUTABLE_STEPS, f"the step count {steps} is not executable", steps.span
+                )
                 return []
-            if (steps.exact is not None and steps.exact == 0):
+            if steps.exact is not None and steps.exact == 0:
                 self.error(codes.IMPOSSIBLE, "exactly zero steps is not a move", steps.span)
                 return []
         if atom.kind == "extended":
@@ -600,7 +620,9 @@ class _Expander:
             elif steps.limit is not None:
                 smax = steps.limit
             else:
-                self.refuse(codes.NOT_EXECUTABLE_STEPS, f"the step count {steps} is not executable", steps.span)
+                self.refuse(
+                    codes.NOT_EXECUTABLE_STEPS, f"the step count {steps} is not executable", steps.span
+                )
                 return []
         vectors = leap_vectors(x, y)
         orthogonal = x == 0 or y == 0
@@ -623,7 +645,7 @@ class _Expander:
         )
         if not mod.quiet and not mod.capture:
             return []
-        lame = ctx.lame and not (max(x, y) == 1)
+        lame = ctx.lame and max(x, y) != 1
         return [Part(vectors, ctx.kind, smin, smax, lame, mod, ctx.origin, ctx.dest, atom.span)]
 
 
@@ -651,7 +673,7 @@ class Reach:
     may land. Static parts are a table lookup; the rest a dictionary memoised on
     ``occupied & relevant[square]``."""
 
-    __slots__ = ("kinds", "memo", "rays", "relevant", "static")
+    __slots__ = ("memo", "rays", "relevant", "static")
 
     def __init__(self, size: int) -> None:
         self.static: list[int] = [0] * size
@@ -659,19 +681,19 @@ class Reach:
         self.memo: list[dict[int, int]] = [{} for _ in range(size)]
         self.rays: list[list[tuple[int, int, Ray]]] = [[] for _ in range(size)]  # (kind, smin, ray)
 
-    def add(self, square: int, kind: int, smin: int, ray: Ray) -> None:
+    def add(self, square: int, kind: int, smin: int, ray: Ray, rel: int, land: int) -> None:
+        """Add one ray from ``square``; ``rel`` = squares whose occupancy matters (every square but
+        the last, and lame paths), ``land`` = every landing bit (used when nothing can block)."""
         if not ray:
             return
         if kind == JUMP or (kind == SLIDE and len(ray) == 1 and not ray[0][1]):
-            for i, (_bit, _path, land) in enumerate(ray, 1):
-                if i >= smin:
-                    self.static[square] |= land
+            if smin <= 1:
+                self.static[square] |= land
+            else:
+                for i, (_bit, _path, lnd) in enumerate(ray, 1):
+                    if i >= smin:
+                        self.static[square] |= lnd
             return
-        rel = 0
-        for i, (bit, path, _land) in enumerate(ray):
-            rel |= path
-            if i < len(ray) - 1:
-                rel |= bit
         self.relevant[square] |= rel
         self.rays[square].append((kind, smin, ray))
 
@@ -688,6 +710,76 @@ class Reach:
                 memo.clear()
             memo[key] = out
         return out
+
+
+@lru_cache(maxsize=4096)
+def _ray_table(
+    g: Geometry, v: tuple[int, int], smax: int, lame: bool, dest: int
+) -> tuple[tuple[Ray, int, int], ...]:
+    """Per square: the ray of vector ``v`` (at most ``smax`` steps, lame paths when ``lame``,
+    landing bits restricted to ``dest``), its relevant-occupancy mask (every square but the last,
+    and the lame paths) and all its landing bits. Cached per geometry, so pieces sharing vectors
+    (R, Q, K, E ...) and both sides of symmetric pieces share the work."""
+    w, h = g.width, g.height
+    path = lame_path(*v) if lame else ()
+    if not lame and smax >= max(w, h):
+        return _full_ray_table(g, v, dest)
+    out: list[tuple[Ray, int, int]] = []
+    for sq in range(g.size):
+        f0, r0 = sq % w, sq // w
+        steps: list[tuple[int, int, int]] = []
+        rel = land = 0
+        for k in range(1, smax + 1):
+            f, r = f0 + v[0] * k, r0 + v[1] * k
+            if not (0 <= f < w and 0 <= r < h):
+                break
+            pmask = 0
+            pf, pr = f - v[0], r - v[1]
+            off = False
+            for ox, oy in path:
+                x, y = pf + ox, pr + oy
+                if not (0 <= x < w and 0 <= y < h):
+                    off = True
+                    break
+                pmask |= 1 << (y * w + x)
+            if off:
+                break
+            bit = 1 << (r * w + f)
+            if steps:
+                rel |= steps[-1][0]
+            rel |= pmask
+            steps.append((bit, pmask, bit & dest))
+            land |= bit & dest
+        out.append((tuple(steps), rel, land))
+    return tuple(out)
+
+
+def _full_ray_table(g: Geometry, v: tuple[int, int], dest: int) -> tuple[tuple[Ray, int, int], ...]:
+    """``_ray_table`` of an unlimited, non-lame ray, built from the far end of each line backwards:
+    the ray from a square is its first step followed by the ray from that step."""
+    w, h = g.width, g.height
+    dx, dy = v
+    table: list[tuple[Ray, int, int] | None] = [None] * g.size
+    files = range(w - 1, -1, -1) if dx > 0 else range(w)
+    ranks = range(h - 1, -1, -1) if dy > 0 else range(h)
+    empty: tuple[Ray, int, int] = ((), 0, 0)
+    for r in ranks:
+        for f in files:
+            nf, nr = f + dx, r + dy
+            if not (0 <= nf < w and 0 <= nr < h):
+                table[r * w + f] = empty
+                continue
+            nsq = nr * w + nf
+            nxt = table[nsq]
+            assert nxt is not None  # visited first: the loops run against the vector
+            bit = 1 << nsq
+            ray, rel, land = nxt
+            table[r * w + f] = (
+                ((bit, 0, bit & dest), *ray),
+                (rel | bit) if ray else 0,
+                land | (bit & dest),
+            )
+    return tuple(t if t is not None else empty for t in table)
 
 
 def _scan_all(rays: list[tuple[int, int, Ray]], occupied: int) -> int:
@@ -746,6 +838,9 @@ class Tables:
         self.complete = complete
         single = [p for p in parts if isinstance(p, Part)]
         self.multi = [p for p in parts if isinstance(p, MultiPart)]
+        self._reach_cache: dict[
+            frozenset[object], tuple[tuple[Reach, Reach], tuple[list[list[tuple[int, int, Ray]]], ...]]
+        ] = {}
         by_mod: dict[Modality, list[Part]] = {}
         for p in single:
             by_mod.setdefault(p.modality, []).append(p)
@@ -771,22 +866,26 @@ class Tables:
         self.capture_groups_i = [
             g for g in self.groups if g.modality.capture and not g.modality.ep_only and g.modality.initial
         ]
-        free = [p for p in single if p.modality.capture and not p.modality.ep_only and not p.modality.initial
-                and p.modality.capture_set is None]
+        free = [
+            p
+            for p in single
+            if p.modality.capture
+            and not p.modality.ep_only
+            and not p.modality.initial
+            and p.modality.capture_set is None
+        ]
         self.attack_all = self._group(Modality(), free).reach
         # attacks looked at from the target: the same parts with negated vectors
-        self.reversible = (
-            not self.multi
-            and all(not p.lame and p.origin is None and p.dest is None for p in free)
+        self.reversible = not self.multi and all(
+            not p.lame and p.origin is None and p.dest is None for p in free
         )
-        self.attack_reverse = (
-            self._group(Modality(), [replace(p, vectors=frozenset((-x, -y) for x, y in p.vectors)) for p in free]).reach
-            if self.reversible
-            else None
-        )
+        self._free = free
+        self._attack_reverse: tuple[Reach, Reach] | None = None  # built on first use
         self.leaper_attacks: tuple[list[int], list[int]] | None = (
             (self.attack_all[0].static, self.attack_all[1].static)
-            if not any(self.attack_all[0].relevant) and not any(self.attack_all[1].relevant) and not self.multi
+            if not any(self.attack_all[0].relevant)
+            and not any(self.attack_all[1].relevant)
+            and not self.multi
             else None
         )
         self._attack_by_victim: dict[str, tuple[Reach, Reach]] = {}
@@ -825,6 +924,12 @@ class Tables:
         return g.mirror_horizontal(out) if self.mirror is Mirror.BOTH else out
 
     def _group(self, modality: Modality, parts: Sequence[Part]) -> _Group:
+        # groups with the same geometry (the moving group and the attack group of R, Q, N ...)
+        # share their Reach tables
+        key = frozenset((p.vectors, p.kind, p.smin, p.smax, p.lame, p.origin, p.dest) for p in parts)
+        shared = self._reach_cache.get(key)
+        if shared is not None:
+            return _Group(modality, shared[0], shared[1])
         g = self.geometry
         reaches = (Reach(g.size), Reach(g.size))
         rays_out: list[list[list[tuple[int, int, Ray]]]] = []
@@ -834,41 +939,23 @@ class Tables:
             for p in parts:
                 origin = self._mask(p.origin, side)
                 dest = self._mask(p.dest, side)
-                vecs = self._vectors(p.vectors, side)
-                paths = {v: lame_path(*v) for v in vecs} if p.lame else {}
-                for sq in range(g.size):
-                    if not (origin >> sq) & 1:
-                        continue
-                    for v in vecs:
-                        ray = self._ray(sq, v, p, paths.get(v, ()), dest)
-                        if ray:
-                            reach.add(sq, p.kind, p.smin, ray)
-                            side_rays[sq].append((p.kind, p.smin, ray))
+                squares = range(g.size) if origin == g.full else g.squares(origin)
+                for v in self._vectors(p.vectors, side):
+                    table = _ray_table(g, v, min(p.smax, _UNLIMITED), p.lame, dest)
+                    kind, smin = p.kind, p.smin
+                    static = kind == JUMP and smin <= 1
+                    for sq in squares:
+                        ray, rel, land = table[sq]
+                        if not ray:
+                            continue
+                        side_rays[sq].append((kind, smin, ray))
+                        if static or (kind == SLIDE and not rel and len(ray) == 1 and smin <= 1):
+                            reach.static[sq] |= land  # nothing can block it: a plain leap
+                        else:
+                            reach.add(sq, kind, smin, ray, rel, land)
             rays_out.append(side_rays)
+        self._reach_cache[key] = (reaches, tuple(rays_out))
         return _Group(modality, reaches, tuple(rays_out))
-
-    def _ray(self, sq: int, v: tuple[int, int], p: Part, path: tuple[tuple[int, int], ...], dest: int) -> Ray:
-        g = self.geometry
-        w = g.width
-        f0, r0 = sq % w, sq // w
-        out: list[tuple[int, int, int]] = []
-        for k in range(1, p.smax + 1):
-            f, r = f0 + v[0] * k, r0 + v[1] * k
-            if not (0 <= f < w and 0 <= r < g.height):
-                break
-            pmask = 0
-            pf, pr = f - v[0], r - v[1]
-            for ox, oy in path:
-                x, y = pf + ox, pr + oy
-                if not (0 <= x < w and 0 <= y < g.height):
-                    pmask = -1
-                    break
-                pmask |= 1 << (y * w + x)
-            if pmask == -1:
-                break
-            bit = 1 << (r * w + f)
-            out.append((bit, pmask, bit & dest))
-        return tuple(out)
 
     # -- generation ---------------------------------------------------------------------------
 
@@ -889,7 +976,12 @@ class Tables:
         return out & ~occupied
 
     def captures(
-        self, square: int, side: int, occupied: int, enemies: int, initial: bool,
+        self,
+        square: int,
+        side: int,
+        occupied: int,
+        enemies: int,
+        initial: bool,
         by_type: Mapping[str, int] | None,
     ) -> int:
         plain = self.plain
@@ -911,30 +1003,47 @@ class Tables:
         else:
             reach = self._attack_by_victim.get(victim)
             if reach is None:
-                parts = [p for p in self._single if p.modality.capture and not p.modality.ep_only
-                         and not p.modality.initial and p.modality.allows(victim)]
+                parts = [
+                    p
+                    for p in self._single
+                    if p.modality.capture
+                    and not p.modality.ep_only
+                    and not p.modality.initial
+                    and p.modality.allows(victim)
+                ]
                 reach = self._group(Modality(), parts).reach
                 self._attack_by_victim[victim] = reach
             out = reach[side](square, occupied)
         if self.multi:
             everything = self.geometry.full
             types = None if victim is None else {victim: everything}
-            for mv in self._multi_moves(square, side, occupied & ~0, 0, everything & ~(1 << square),
-                                        False, types, attack=True):
+            for mv in self._multi_moves(
+                square, side, occupied & ~0, 0, everything & ~(1 << square), False, types, attack=True
+            ):
                 out |= 1 << mv.target
         return out
 
     def attackers_reach(self, square: int, side: int, occupied: int) -> int:
         """Squares from which a piece of ``side`` of this type attacks ``square`` (``reversible``
         pieces only)."""
-        reverse = self.attack_reverse
-        if reverse is None:
+        if not self.reversible:
             raise ValueError("attacks of this piece are not reversible; scan its squares instead")
+        reverse = self._attack_reverse
+        if reverse is None:
+            negated = [replace(p, vectors=frozenset((-x, -y) for x, y in p.vectors)) for p in self._free]
+            reverse = self._attack_reverse = self._group(Modality(), negated).reach
         return reverse[side](square, occupied)
 
     def moves(
-        self, square: int, side: int, occupied: int, friends: int, enemies: int, initial: bool,
-        by_type: Mapping[str, int] | None, ep: EnPassant | None,
+        self,
+        square: int,
+        side: int,
+        occupied: int,
+        friends: int,
+        enemies: int,
+        initial: bool,
+        by_type: Mapping[str, int] | None,
+        ep: EnPassant | None,
     ) -> list[PieceMove]:
         out: dict[tuple[int, int | None, tuple[int, ...]], PieceMove] = {}
         empty = ~occupied
@@ -971,8 +1080,15 @@ class Tables:
         return 0
 
     def _multi_moves(
-        self, square: int, side: int, occupied: int, friends: int, enemies: int, initial: bool,
-        by_type: Mapping[str, int] | None, attack: bool = False,
+        self,
+        square: int,
+        side: int,
+        occupied: int,
+        friends: int,
+        enemies: int,
+        initial: bool,
+        by_type: Mapping[str, int] | None,
+        attack: bool = False,
     ) -> list[PieceMove]:
         """Multi-leg moves: every leg but the last lands on an empty square (the mover's own origin
         counts as empty once it has left); the last leg moves or captures as its modality says."""
@@ -984,6 +1100,7 @@ class Tables:
             for li, leg in enumerate(legs):
                 last = li == len(legs) - 1
                 nxt: list[tuple[int, tuple[int, ...]]] = []
+                seen = 0
                 for at, path in frontier:
                     for grp in leg:
                         mod = grp.modality
@@ -995,7 +1112,10 @@ class Tables:
                         if not last:
                             if not mod.quiet:
                                 continue
-                            for t in self.geometry.squares(reach & ~occ):
+                            for t in self.geometry.squares(reach & ~occ & ~seen):
+                                # one path per intermediate square: other paths to it make the same
+                                # move, and keeping them all grows exponentially with the legs
+                                seen |= 1 << t
                                 nxt.append((t, (*path, t)))
                             continue
                         if mod.quiet and not attack:
@@ -1033,14 +1153,19 @@ def _victims(mod: Modality, enemies: int, by_type: Mapping[str, int] | None) -> 
 # ------------------------------------------------------------------------------------------------
 
 
-def _signature(geometry: Geometry, mirror: Mirror, single: Sequence[Part], multi: Sequence[MultiPart]) -> tuple[object, ...]:
+def _signature(
+    geometry: Geometry, mirror: Mirror, single: Sequence[Part], multi: Sequence[MultiPart]
+) -> tuple[object, ...]:
     longest = max(geometry.width, geometry.height) - 1
     entries: dict[tuple[object, ...], set[int]] = {}
     for p in single:
         roles: list[tuple[object, ...]] = []
         mod = p.modality
-        common = (mod.initial, p.origin if p.origin != geometry.full else None,
-                  p.dest if p.dest != geometry.full else None)
+        common = (
+            mod.initial,
+            p.origin if p.origin != geometry.full else None,
+            p.dest if p.dest != geometry.full else None,
+        )
         if mod.quiet:
             roles.append(("quiet", mod.ep_make, *common))
         if mod.capture and not mod.ep_only:
@@ -1062,12 +1187,15 @@ def _signature(geometry: Geometry, mirror: Mirror, single: Sequence[Part], multi
             for role in roles:
                 entries.setdefault((v, kind, lame, *role), set()).update(dist)
     flat = tuple(sorted((repr(k), tuple(sorted(d))) for k, d in entries.items()))
-    def part_key(p: Part) -> str:
-        return repr((sorted(p.vectors), p.kind, p.smin, min(p.smax, longest), p.lame, p.modality,
-                     p.origin, p.dest))
 
-    multi_sig = tuple(sorted(repr(tuple(tuple(sorted(part_key(p) for p in leg)) for leg in mp.legs))
-                             for mp in multi))
+    def part_key(p: Part) -> str:
+        return repr(
+            (sorted(p.vectors), p.kind, p.smin, min(p.smax, longest), p.lame, p.modality, p.origin, p.dest)
+        )
+
+    multi_sig = tuple(
+        sorted(repr(tuple(tuple(sorted(part_key(p) for p in leg)) for leg in mp.legs)) for mp in multi)
+    )
     return (str(geometry), mirror.value, flat, multi_sig)
 
 
@@ -1076,44 +1204,61 @@ def _signature(geometry: Geometry, mirror: Mirror, single: Sequence[Part], multi
 # ------------------------------------------------------------------------------------------------
 
 
-def _as_sequence(
-    definition: str | m.PieceDefinition | m.PieceDeclaration | m.MoveSequence,
-) -> tuple[str | None, m.MoveSequence, str]:
+def _as_sequence(definition: object) -> tuple[str | None, m.MoveSequence, str]:
+    """(piece key or None, move expression, its text) of what ``compile_piece`` accepts."""
     from notation_toolkit.mbn import format_moves, parse_item, parse_moves
 
     if isinstance(definition, str):
         text = definition.strip()
-        if "=" in text or text[:1] in "@!" or text.startswith(":") and text.endswith(":") and "," not in text:
-            item = parse_item(text)
-            return _as_sequence(item)  # type: ignore[arg-type]
-        if len(text) == 1 and text.isupper():
-            return _as_sequence(parse_item(text))  # type: ignore[arg-type]
+        if "=" in text or text[:1] in "@!+-#*$%&":
+            return _as_sequence(parse_item(text))
         seq = parse_moves(text)
         return None, seq, format_moves(seq)
     if isinstance(definition, m.MoveSequence):
         return None, definition, format_moves(definition)
-    if isinstance(definition, m.PieceDeclaration):
-        key = definition.head.letter.key
-        base = definition.head.letter.text
-        if key in LEAPS or key in BASE_LETTERS:
-            seq = parse_moves(base)
-            return definition.head.key, seq, base
-        raise NotExecutableError.single(
-            codes.UNKNOWN_LETTER,
-            f"{definition.head} is declared without a definition and is not a base letter",
-            span=definition.head.span,
-            hint="give it moves: X=W0+N",
-        )
-    if isinstance(definition, m.PieceDefinition):
-        if definition.head.letter.is_castling:
+    if isinstance(definition, m.PieceDefinition | m.PieceDeclaration):
+        head = definition.head
+        if head.board is not None:
             raise NotExecutableError.single(
-                codes.NOT_EXECUTABLE, "castling pseudo-pieces are moves of the game core, not pieces",
-                span=definition.head.span,
+                codes.NOT_EXECUTABLE,
+                f"pieces on several boards ({head.board}) are not executable yet",
+                span=head.board.span,
+            )
+        if head.condition is not None:
+            raise NotExecutableError.single(
+                codes.NOT_EXECUTABLE,
+                f"the announcement condition {head.condition} is not executable yet",
+                span=head.condition.span,
+            )
+        if head.letter.is_castling:
+            raise NotExecutableError.single(
+                codes.NOT_EXECUTABLE,
+                "castling pseudo-pieces are moves of the game core, not pieces",
+                span=head.span,
+            )
+        if isinstance(definition, m.PieceDeclaration):
+            key = head.letter.key
+            if key in LEAPS or key in BASE_LETTERS:
+                return head.key, parse_moves(key), key
+            raise NotExecutableError.single(
+                codes.UNKNOWN_LETTER,
+                f"{head} is declared without a definition and is not a base letter",
+                span=head.span,
+                hint="give it moves: X=W0+N",
             )
         if len(definition.moves) != 1:
-            raise NotExecutableError.single(codes.IMPOSSIBLE, "a piece has one move part", span=definition.span)
+            raise NotExecutableError.single(
+                codes.IMPOSSIBLE, "a piece has one move part", span=definition.span
+            )
         seq = definition.moves[0]
-        return definition.head.key, seq, format_moves(seq)
+        return head.key, seq, format_moves(seq)
+    if isinstance(definition, m.PromotionRule | m.Cancellation):
+        kind = "a promotion rule" if isinstance(definition, m.PromotionRule) else "a cancellation"
+        raise NotExecutableError.single(
+            codes.IMPOSSIBLE,
+            f"{kind} is not a piece: compile piece definitions (K=WF) or declarations (K)",
+            span=definition.span,
+        )
     raise TypeError(f"cannot compile {type(definition).__name__}")
 
 
@@ -1240,16 +1385,29 @@ def compile_rule_file(
             if isinstance(piece, m.PieceDeclaration):
                 letter = piece.head.letter.key
                 if letter in macros:
-                    out[key] = compile_piece(macros[letter], geometry, definitions=others, macros=macros,
-                                             mirror=mirror, strict=strict)
+                    out[key] = compile_piece(
+                        macros[letter],
+                        geometry,
+                        definitions=others,
+                        macros=macros,
+                        mirror=mirror,
+                        strict=strict,
+                    )
                     continue
                 if letter in defs and key != letter:
                     # a prefixed state (+P) without its own definition moves like the plain piece
-                    out[key] = compile_piece(defs[letter], geometry, definitions=others, macros=macros,
-                                             mirror=mirror, strict=strict)
+                    out[key] = compile_piece(
+                        defs[letter],
+                        geometry,
+                        definitions=others,
+                        macros=macros,
+                        mirror=mirror,
+                        strict=strict,
+                    )
                     continue
-            out[key] = compile_piece(piece, geometry, definitions=others, macros=macros, mirror=mirror,
-                                     strict=strict)
+            out[key] = compile_piece(
+                piece, geometry, definitions=others, macros=macros, mirror=mirror, strict=strict
+            )
         except NotationError as exc:
             problems.extend(exc.diagnostics)
     if problems:

@@ -2,7 +2,8 @@
 
 Like the Betza diagrams variant authors draw: the piece on its square, one mark for the squares it
 moves to, another for the squares it captures on, and the squares it would reach on an empty board
-but cannot now (blocked), the empty squares it could only capture on, with the friendly and enemy blockers shown.
+but cannot now (blocked), the empty squares it could only capture on,
+with the friendly and enemy blockers shown.
 """
 
 from __future__ import annotations
