@@ -334,3 +334,21 @@ def test_board_too_large() -> None:
         compile_piece("R", "27x8")
     with pytest.raises(NotationError):
         compile_piece("R", "0x8")
+
+
+def test_hop_on_a_single_leap_and_locust_legs_are_refused() -> None:
+    with pytest.raises(NotExecutableError) as err:
+        compile_piece("pW", G8)
+    assert err.value.code == "PCE201"
+    with pytest.raises(NotExecutableError) as err:
+        compile_piece("cW-mW", G8)
+    assert err.value.code == "PCE204"
+
+
+def test_one_record_per_move() -> None:
+    """W-W reaches d6 through d5 only, but e5 through d5 and e4: one record each."""
+    p = compile_piece("mW-mW", G8)
+    moves = p.moves(sq("d4"), WHITE, 1 << sq("d4"), 0, 0)
+    targets = [mv.target for mv in moves]
+    assert len(targets) == len(set(targets))
+    assert names(sum(1 << t for t in targets)) == {"d6", "d2", "b4", "f4", "c5", "e5", "c3", "e3"}

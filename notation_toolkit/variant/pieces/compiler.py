@@ -298,6 +298,14 @@ class _Expander:
             parts = [tuple(p for p in leg if isinstance(p, Part)) for leg in real]
             if any(not leg for leg in parts):
                 continue
+            locust = [p for leg in parts[:-1] for p in leg if not p.modality.quiet]
+            if locust:
+                self.refuse(
+                    codes.NOT_EXECUTABLE,
+                    "a capture in a leg that is not the last (a locust capture) is not executable yet",
+                    locust[0].span,
+                )
+                return []
             if len(parts) == 1:
                 out.extend(parts[0])
             else:
@@ -630,8 +638,15 @@ class _Expander:
             vectors = _filter(vectors, direction_tokens(tokens, orthogonal))
         if not vectors:
             return []
-        if ctx.kind == HOP and smax == 1 and steps is None:
-            smax = _UNLIMITED  # `pR` hops along the whole line; a hopping single leap means the line too
+        if ctx.kind == HOP and smax == 1:
+            # a hop needs a line to hop along (pR, pB, pN0); on a single leap it has no meaning yet
+            self.refuse(
+                codes.NOT_EXECUTABLE_MODIFIER,
+                f"'p' on the single leap {atom} is not executable yet",
+                atom.span,
+                hint="hop along a line: pR, pB, pW0",
+            )
+            return []
         mod = Modality(
             quiet=ctx.quiet,
             capture=ctx.capture,
@@ -1045,6 +1060,8 @@ class Tables:
         by_type: Mapping[str, int] | None,
         ep: EnPassant | None,
     ) -> list[PieceMove]:
+        # one record per (target, captured square): paths through different empty squares make
+        # the same move (the first path found is kept)
         out: dict[tuple[int, int | None, tuple[int, ...]], PieceMove] = {}
         empty = ~occupied
         for grp in self.groups:
@@ -1069,7 +1086,7 @@ class Tables:
                     out.setdefault((t, ep.victim, ()), PieceMove(square, t, ep.victim, (), 0, mod.initial))
         if self.multi:
             for mv in self._multi_moves(square, side, occupied, friends, enemies, initial, by_type):
-                out.setdefault((mv.target, mv.captured, mv.path), mv)
+                out.setdefault((mv.target, mv.captured, ()), mv)
         return list(out.values())
 
     def _ep_squares(self, grp: _Group, side: int, square: int, target_bit: int) -> int:

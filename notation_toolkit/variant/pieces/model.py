@@ -181,8 +181,8 @@ class CompiledPiece:
         ep: EnPassant | None = None,
     ) -> list[PieceMove]:
         """Every pseudo-legal move of the piece as records (quiet moves, captures, multi-leg moves
-        with their path, en-passant captures, moves that make squares capturable), deduplicated on
-        (target, captured, path)."""
+        with their path, en-passant captures, moves that make squares capturable): one record per (target,
+        captured square), since paths through different empty squares make the same move."""
         return self.tables.moves(square, side, occupied, friends, enemies, initial, by_type, ep)
 
     # -- identity --------------------------------------------------------------------------------
