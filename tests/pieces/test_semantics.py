@@ -207,7 +207,7 @@ def test_exact_and_limited_steps() -> None:
 
 
 def test_capture_sets() -> None:
-    """c{...} restricts the victims (003:22 `c{QRBNP}K`): by_type gives the enemy pieces by key."""
+    """c{...} restricts the victims (003:30 `c{QRBNP}K`): by_type gives the enemy pieces by key."""
     p = compile_piece("mW+c{Q}F", G8)
     assert p.needs_types
     enemies = G8.mask("c5 e5")
@@ -258,7 +258,7 @@ def test_ranges() -> None:
 
 def test_multi_leg_moves() -> None:
     """`-`: the next leg starts where the previous ended, on an empty square; `--` the same
-    (003:1007 reads B0 as B--B--B--..., 003:20 aK--<+>mO)."""
+    (003:1007 reads B0 as B--B--B--..., 003:38 aK--<+>mO)."""
     p = compile_piece("mW-F", G8)
     moves = p.moves(sq("d4"), WHITE, 1 << sq("d4"), 0, 0)
     targets = {G8.name(mv.target) for mv in moves}
@@ -276,7 +276,7 @@ def test_multi_leg_moves() -> None:
 
 
 def test_rule_file_pieces_and_macros() -> None:
-    """The Alice single-board conversion (003:22) compiles; @Q redefines the letter Q."""
+    """The Alice single-board conversion (003:30) compiles; @Q redefines the letter Q."""
     pieces = compile_rule_file("K=mR+c{QRBNP}K Q=mQ+c{QRBNP}Q R B N P +P")
     assert set(pieces) == {"K", "Q", "R", "B", "N", "P", "+P"}
     assert pieces["K"].needs_types
@@ -318,7 +318,7 @@ def test_not_executable_is_refused_with_a_code_and_span(text: str, code: str) ->
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [(":QD:", "PCE101"), ("Y", "PCE204"), (":30,1:", "PCE102"), ("eW", "PCE102"), ("@X=Y @Y=X X", "PCE103")],
+    [(":QD:", "PCE101"), ("Y", "PCE204"), (":30,1:", "PCE102"), ("eW", "PCE102"), ("@:AB:=:CD: @:CD:=:AB: :AB:", "PCE103")],
 )
 def test_bad_input_raises_notation_error(text: str, code: str) -> None:
     with pytest.raises(NotationError) as err:
@@ -352,3 +352,29 @@ def test_one_record_per_move() -> None:
     targets = [mv.target for mv in moves]
     assert len(targets) == len(set(targets))
     assert names(sum(1 << t for t in targets)) == {"d6", "d2", "b4", "f4", "c5", "e5", "c3", "e3"}
+
+
+def test_every_rule_file_of_the_page_compiles_or_is_refused_with_codes() -> None:
+    """The 56 rule strings of the FBR page (tests/data/fbr/page_003.json): each compiles, or is
+    refused with PCE diagnostics that carry spans; the plain ones compile."""
+    import json
+    from pathlib import Path
+
+    from notation_toolkit import fbr
+
+    page = json.loads((Path(__file__).parent.parent / "data" / "fbr" / "page_003.json").read_text("utf-8"))
+    compiled = []
+    for entry in page["strings"]:
+        if entry["kind"] != "file":
+            continue
+        rules = fbr.parse(entry["text"])
+        try:
+            compiled.append((entry["text"], compile_rule_file(rules, "8x8")))
+        except NotExecutableError as err:
+            assert err.diagnostics
+            assert all(d.code.startswith("PCE") and d.span is not None for d in err.diagnostics)
+    texts = [t for t, _ in compiled]
+    alice = next(p for t, p in compiled if t.startswith("royal promotion#=move*"))
+    assert alice["K"].needs_types and alice["#K"].needs_types
+    assert any(t.startswith("royal @K @Q=QN") for t in texts) is False  # X = wwK: swap not executable
+    assert len(compiled) >= 30

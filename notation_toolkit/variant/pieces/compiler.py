@@ -261,7 +261,7 @@ class _Expander:
         self.own_key = own_key
         self.diagnostics: list[Diagnostic] = []
         self.errors: list[Diagnostic] = []
-        self.active: list[str] = []
+        self.active: list[tuple[str, str]] = []  # (meaning, letter) being expanded
 
     # -- diagnostics ---------------------------------------------------------------------------
 
@@ -409,6 +409,8 @@ class _Expander:
             if L == "e":
                 e_mods.append(md)
                 continue
+            if doubled and i > 0 and letters[i - 1] == L and L not in _DIRECTIONS and L != "e":
+                continue  # the doubled letter was reported at its first half
             if doubled and L in "cigpnm":
                 self.refuse(
                     codes.NOT_EXECUTABLE_MODIFIER,
@@ -573,19 +575,31 @@ class _Expander:
             return self.leap(x, y, atom, steps, ctx)
         letter = atom.letter
         key = letter.upper() if atom.kind == "compound" else letter
-        # resolution: @ macros, then base letters, then the rule file's own definitions
-        seq = self.macros.get(key)
+        # resolution: an @ macro, then the base letter, then the rule file's own definitions. A
+        # letter inside its own expansion falls through to the next meaning: `@B=B` and `K=KX`
+        # (003:1055) use the base letter.
+        seq: m.MoveSequence | None = None
+        tag = ""
+        blocked = False
+        if key in self.macros:
+            if ("macro", key) in self.active:
+                blocked = True
+            else:
+                seq, tag = self.macros[key], "macro"
         if seq is None and key in LEAPS:
             x, y = LEAPS[key]
             return self.leap(x, y, atom, steps, ctx)
         if seq is None and key in BASE_LETTERS:
-            from notation_toolkit.mbn import parse_moves
-
-            seq = _parse_base(key)
-            del parse_moves
-        if seq is None and key != self.own_key:
-            seq = self.definitions.get(key)
+            seq, tag = _parse_base(key), "base"
+        if seq is None and key in self.definitions and key != self.own_key:
+            if ("def", key) in self.active:
+                blocked = True
+            else:
+                seq, tag = self.definitions[key], "def"
         if seq is None:
+            if blocked:
+                self.error(codes.RECURSIVE, f"{letter} is defined in terms of itself", atom.span)
+                return []
             self.error(
                 codes.UNKNOWN_LETTER,
                 f"the move letter {letter} has no meaning here",
@@ -593,10 +607,11 @@ class _Expander:
                 hint="use a base letter (W F D N A ... R B Q K), an extended leap :x,y: or a defined piece",
             )
             return []
-        if key in self.active:
-            self.error(codes.RECURSIVE, f"{letter} is defined in terms of itself", atom.span)
+        if len(self.active) > 64:
+            self.error(codes.RECURSIVE, f"{letter} expands too deeply", atom.span)
             return []
-        self.active.append(key)
+        key_tag = (tag, key)
+        self.active.append(key_tag)
         try:
             inner = replace(ctx, tokens_stack=list(ctx.tokens_stack), steps=steps or ctx.steps)
             before = len(self.diagnostics)
@@ -1331,11 +1346,8 @@ def _compile_cached(
     mirror: Mirror,
     strict: bool,
 ) -> CompiledPiece:
+    # the piece's own letter inside its definition is not the piece itself (K=KX, 003:1055)
     exp = _Expander(geometry, dict(definitions), dict(macros), own_key)
-    if own_key is not None:
-        exp.active.append(own_key)
-        # the piece's own letter inside its definition means the base letter (K=KX, 003:1055)
-        exp.active.pop()
     parts = exp.sequence(seq, _Ctx())
     if exp.errors:
         raise NotExecutableError(exp.errors + exp.diagnostics, text)
@@ -1402,14 +1414,18 @@ def compile_rule_file(
             if isinstance(piece, m.PieceDeclaration):
                 letter = piece.head.letter.key
                 if letter in macros:
-                    out[key] = compile_piece(
-                        macros[letter],
+                    # a declared letter with an @ macro moves as the macro says (`@Q=R+N Q`)
+                    from notation_toolkit.mbn import parse_moves
+
+                    compiled = compile_piece(
+                        parse_moves(piece.head.letter.text),
                         geometry,
                         definitions=others,
                         macros=macros,
                         mirror=mirror,
                         strict=strict,
                     )
+                    out[key] = replace(compiled, key=key)
                     continue
                 if letter in defs and key != letter:
                     # a prefixed state (+P) without its own definition moves like the plain piece
