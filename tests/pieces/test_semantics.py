@@ -318,7 +318,13 @@ def test_not_executable_is_refused_with_a_code_and_span(text: str, code: str) ->
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [(":QD:", "PCE101"), ("Y", "PCE204"), (":30,1:", "PCE102"), ("eW", "PCE102"), ("@:AB:=:CD: @:CD:=:AB: :AB:", "PCE103")],
+    [
+        (":QD:", "PCE101"),
+        ("Y", "PCE204"),
+        (":30,1:", "PCE102"),
+        ("eW", "PCE102"),
+        ("@:AB:=:CD: @:CD:=:AB: :AB:", "PCE103"),
+    ],
 )
 def test_bad_input_raises_notation_error(text: str, code: str) -> None:
     with pytest.raises(NotationError) as err:
