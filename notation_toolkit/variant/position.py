@@ -115,7 +115,7 @@ class Core:
             else:
                 self.promo.append(
                     ([self.index[c] for c in spec.choices], spec.zone, spec.optional, spec.on_enter,
-                     spec.on_leave, spec.on_move, spec.status)
+                     spec.on_leave, spec.on_move, spec.status and rules.holding and rules.demote)
                 )
         # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
         self.can_move = [

@@ -1,0 +1,113 @@
+"""The variant core against Fairy-Stockfish: perft and sorted legal-move lists on the start position
+and on positions of seeded random games (recorded in tests/data/variant/ by record_oracle.py; a
+live test re-asks pyffish when it is installed)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fsf_oracle import DATA, EXAMPLES, SPECS, fsf_legal, fsf_perft, random_lines, to_fsf
+
+from notation_toolkit.variant import Variant, perft
+
+RECORDED = sorted(p.stem for p in DATA.glob("*.json"))
+
+
+def _load(name: str) -> tuple[Variant, dict[str, Any]]:
+    data = json.loads((DATA / f"{name}.json").read_text())
+    return Variant.load(EXAMPLES / SPECS[name].file), data
+
+
+def test_every_example_variant_has_oracle_data() -> None:
+    # shogi is refused at parse time until `(ff)N` parses (docs/variants.md)
+    assert set(RECORDED) >= set(SPECS) - {"shogi"}
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_start_perft_matches_fairy_stockfish(name: str) -> None:
+    variant, data = _load(name)
+    for depth, nodes in data["perft"].items():
+        if int(depth) <= 2:
+            assert perft(variant.start(), int(depth)) == nodes, (name, depth)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RECORDED)
+def test_start_perft_depth3_matches_fairy_stockfish(name: str) -> None:
+    variant, data = _load(name)
+    for depth, nodes in data["perft"].items():
+        if int(depth) == 3:
+            assert perft(variant.start(), 3) == nodes, name
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_random_positions_match_fairy_stockfish(name: str) -> None:
+    variant, data = _load(name)
+    spec = SPECS[name]
+    assert data["positions"], name
+    for entry in data["positions"]:
+        pos = variant.start()
+        for mv in entry["moves"]:
+            pos.push(mv)
+        ours = sorted(to_fsf(spec, m.text) for m in pos.legal_moves())
+        expected = sorted(set(entry["legal"]) - set(entry.get("fsf_only", [])))
+        assert ours == expected, (name, entry["moves"])
+        if entry.get("perft2") is not None:
+            assert perft(pos, 2) == entry["perft2"] + _fsf_only_perft(pos, entry), (name, entry["moves"])
+
+
+def _fsf_only_perft(pos: Any, entry: dict[str, Any]) -> int:
+    # each FSF-only move (a mating pawn drop, illegal by FBR) adds one leaf to FSF's perft 2
+    # (FSF has no replies after it): subtract them from FSF's figure
+    return -len(entry.get("fsf_only", []))
+
+
+def test_recorded_positions_reach_the_special_moves() -> None:
+    """The recorded games exercise what the oracle should check: captures, promotions, en passant,
+    castling and drops appear in the recorded legal-move lists."""
+    seen: set[str] = set()
+    for name in RECORDED:
+        data = json.loads((DATA / f"{name}.json").read_text())
+        for entry in data["positions"]:
+            for m in entry["legal"]:
+                if "@" in m:
+                    seen.add("drop")
+                if m[-1].isalpha() or m.endswith("+"):
+                    seen.add("promotion")
+                if m in ("e1g1", "e1c1", "e8g8", "e8c8", "f1i1", "f8i8"):
+                    seen.add("castling")
+    assert {"drop", "promotion", "castling"} <= seen
+
+
+@pytest.mark.parametrize("name", ["chess", "crazyhouse", "xiangqi", "minishogi", "grand"])
+def test_live_fairy_stockfish(name: str) -> None:
+    """Re-ask pyffish (skipped when it is not installed) on new random games."""
+    pyffish = pytest.importorskip("pyffish")
+    spec = SPECS[name]
+    variant = Variant.load(EXAMPLES / spec.file)
+    start = pyffish.start_fen(spec.fsf)
+    for line in random_lines(spec, 2, 40, seed=12345):
+        pos = variant.start()
+        fsf_line: list[str] = []
+        for i, mv in enumerate([*line, None]):
+            if i % 4 == 0:
+                ours = sorted(to_fsf(spec, m.text) for m in pos.legal_moves())
+                theirs = fsf_legal(spec, start, fsf_line)
+                extra = {m for m in set(theirs) - set(ours) if m.startswith("P@")}
+                for m in extra:  # only mating pawn drops may differ (uchifuzume, docs/variants.md)
+                    assert not fsf_legal(spec, start, [*fsf_line, m]), (name, fsf_line, m)
+                assert ours == sorted(set(theirs) - extra), (name, fsf_line)
+            if mv is None:
+                break
+            pos.push(mv)
+            fsf_line.append(to_fsf(spec, mv))
+    assert perft(variant.start(), 2) == fsf_perft(spec, start, [], 2)
+
+
+def test_data_files_name_their_source() -> None:
+    for path in DATA.glob("*.json"):
+        data = json.loads(Path(path).read_text())
+        assert data["fsf"] and data["fsf_version"] and data["start_fen"]
