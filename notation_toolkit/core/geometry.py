@@ -131,7 +131,15 @@ class Geometry:
                 span=Span(0, len(text)),
                 hint="write files x ranks, for example 8x8 or 10x8",
             )
-        return _geometry(int(m.group(1)), int(m.group(2)))
+        w, h = int(m.group(1)), int(m.group(2))
+        if not (1 <= w <= MAX_FILES and 1 <= h <= MAX_RANKS):
+            raise LimitError.single(
+                GEOMETRY_SIZE,
+                f"a {w}x{h} board is not supported",
+                span=Span(0, len(text)),
+                hint=f"boards have 1 to {MAX_FILES} files and 1 to {MAX_RANKS} ranks",
+            )
+        return _geometry(w, h)
 
     def __repr__(self) -> str:
         return f"Geometry({self.width}x{self.height})"

@@ -34,8 +34,9 @@ def test_names_on_large_boards() -> None:
 
 @pytest.mark.parametrize("size", ["27x8", "8x27", "0x8", "8x0"])
 def test_size_limits(size: str) -> None:
-    with pytest.raises(LimitError):
+    with pytest.raises(LimitError) as err:
         Geometry.parse(size)
+    assert err.value.code == "NTK301" and err.value.diagnostics[0].span is not None
 
 
 @pytest.mark.parametrize("text", ["8", "x8", "8x8x8", "eightxeight", ""])

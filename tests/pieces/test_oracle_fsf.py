@@ -52,6 +52,7 @@ def _layouts(size: int, origin: str, rng: random.Random) -> list[tuple[list[str]
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["betza"] for e in ENTRIES])
 def test_same_moves_as_fairy_stockfish(entry: dict[str, Any]) -> None:
     betza, mbn = entry["betza"], entry["mbn"]
