@@ -384,3 +384,25 @@ def test_every_rule_file_of_the_page_compiles_or_is_refused_with_codes() -> None
     assert alice["K"].needs_types and alice["#K"].needs_types
     assert any(t.startswith("royal @K @Q=QN") for t in texts) is False  # X = wwK: swap not executable
     assert len(compiled) >= 30
+
+
+def test_amalgams_as_the_extended_grammar_will_give_them() -> None:
+    """`f(fs)N` (BNF: directional modifiers in a row) is the union of fN and (fs)N; amalgams of more
+    than two letters or of other letters are refused."""
+    assert names(compile_mbn("f(fs)N", 8).quiets(sq("d4"), WHITE, 0)) == {"c6", "e6", "b5", "f5"}
+    assert names(compile_mbn("(fs)N", 8).quiets(sq("d4"), BLACK, 0)) == {"b3", "f3"}
+    assert compile_mbn("(fl)F", 8).same_moves(compile_piece("flF", G8))
+    from dataclasses import replace
+
+    from notation_toolkit.mbn import ast as mast
+    from notation_toolkit.mbn import parse_moves
+
+    seq = parse_moves("fN")
+    leg = seq.legs[0]
+    assert isinstance(leg, mast.Alternatives)
+    pm = leg.moves[0]
+    for bad in ("(fsl)", "(dz)"):
+        pm2 = replace(pm, modifiers=(replace(pm.modifiers[0], letter=bad),))
+        with pytest.raises(NotExecutableError) as err:
+            compile_piece(replace(seq, legs=(replace(leg, moves=(pm2,)),)), G8)
+        assert err.value.code == "PCE201"

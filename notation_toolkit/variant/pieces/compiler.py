@@ -404,7 +404,16 @@ class _Expander:
                     )
                     ok = False
                     continue
-                directions.append(L.strip("()") if L.startswith("(") else L)
+                token = L.strip("()") if L.startswith("(") else L
+                if len(token) > 2 or (any(ch not in "fblrsv" for ch in token) and len(token) > 1):
+                    self.refuse(
+                        codes.NOT_EXECUTABLE_MODIFIER,
+                        f"the amalgamated direction {L} is not executable yet (two of f b l r s v)",
+                        md.span,
+                    )
+                    ok = False
+                    continue
+                directions.append(token)
                 continue
             if L == "e":
                 e_mods.append(md)
@@ -694,7 +703,10 @@ Ray = tuple[tuple[int, int, int], ...]
 """Per step: (square bit, lame-path mask before it, the bit again when the square is an allowed
 destination, else 0: a destination range keeps the square on the ray, where it still blocks)."""
 
-_MEMO_LIMIT = 1 << 14  # entries per square before a memo dictionary is cleared (bounded memory)
+_MEMO_BUDGET = 1 << 18
+"""Memo entries per ``Reach`` and side, shared out over the squares (4096 per square on 8x8, 387 on
+26x26): a full square's memo is cleared, which bounds memory (about 40 MB per Reach at worst) and
+costs only recomputation."""
 
 
 class Reach:
@@ -703,9 +715,10 @@ class Reach:
     may land. Static parts are a table lookup; the rest a dictionary memoised on
     ``occupied & relevant[square]``."""
 
-    __slots__ = ("memo", "rays", "relevant", "static")
+    __slots__ = ("limit", "memo", "rays", "relevant", "static")
 
     def __init__(self, size: int) -> None:
+        self.limit = max(256, _MEMO_BUDGET // size)
         self.static: list[int] = [0] * size
         self.relevant: list[int] = [0] * size
         self.memo: list[dict[int, int]] = [{} for _ in range(size)]
@@ -736,7 +749,7 @@ class Reach:
         out = memo.get(key)
         if out is None:
             out = self.static[square] | _scan_all(self.rays[square], key)
-            if len(memo) >= _MEMO_LIMIT:
+            if len(memo) >= self.limit:
                 memo.clear()
             memo[key] = out
         return out
