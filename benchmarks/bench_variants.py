@@ -47,8 +47,10 @@ def main() -> None:
         ours, t_ours = timed(perft, v.position(fen), depth)
         theirs, t_theirs = timed(chess_perft, chess.Board(fen), depth)
         assert ours == theirs
-        print(f"   {fen[:24]}... depth {depth}: {ours} nodes; core {ours / t_ours:,.0f} nodes/s, python-chess "
-              f"{theirs / t_theirs:,.0f} nodes/s, ratio {t_theirs / t_ours:.2f}x")
+        print(
+            f"   {fen[:24]}... depth {depth}: {ours} nodes; core {ours / t_ours:,.0f} nodes/s, python-chess "
+            f"{theirs / t_theirs:,.0f} nodes/s, ratio {t_theirs / t_ours:.2f}x"
+        )
 
     try:
         import pyffish
@@ -56,8 +58,12 @@ def main() -> None:
         print("2. pyffish not installed: skipped")
     else:
         print("2. legal-move lists per position: core vs pyffish.legal_moves (positions/s)")
-        for name, fsf in (("chess", "chess"), ("capablanca", "capablanca"), ("xiangqi", "xiangqi"),
-                          ("crazyhouse", "crazyhouse")):
+        for name, fsf in (
+            ("chess", "chess"),
+            ("capablanca", "capablanca"),
+            ("xiangqi", "xiangqi"),
+            ("crazyhouse", "crazyhouse"),
+        ):
             var = Variant.load(EXAMPLES / f"{name}.fbr")
             rnd = random.Random(5)
             start = pyffish.start_fen(fsf)
@@ -89,8 +95,10 @@ def main() -> None:
                 pyffish.legal_moves(fsf, fen, [])
             t_fsf = time.perf_counter() - t0
             n = len(positions)
-            print(f"   {name}: core {n / t_ours:,.0f} positions/s, pyffish {n / t_fsf:,.0f} positions/s, "
-                  f"ratio {t_fsf / t_ours:.2f}x")
+            print(
+                f"   {name}: core {n / t_ours:,.0f} positions/s, pyffish {n / t_fsf:,.0f} positions/s, "
+                f"ratio {t_fsf / t_ours:.2f}x"
+            )
 
     print("3. perft nodes/s on larger boards")
     for name, depth in (("capablanca", 3), ("grand", 2), ("shogi", 2), ("xiangqi", 3)):

@@ -22,8 +22,13 @@ if TYPE_CHECKING:
     from notation_toolkit.variant import Position, Variant
 
 _RULES = click.argument("rules", type=click.Path(dir_okay=False))
-_POSITION = click.option("--position", "-p", "position", default=None,
-                         help="FEEN (or FEN) of the position; default: the rule file's start position.")
+_POSITION = click.option(
+    "--position",
+    "-p",
+    "position",
+    default=None,
+    help="FEEN (or FEN) of the position; default: the rule file's start position.",
+)
 _MOVES = click.option("--moves", "-m", "moves", default="", help="Moves to play first (space-separated).")
 
 
@@ -74,12 +79,14 @@ def board_view(pos: Position) -> RenderableType:
                 colour = "bold bright_white" if code & 1 == 0 else "bold red"
                 cells.append(Text(token.replace("^", "").center(3), style=f"{colour} {bg}"))
         table.add_row(*cells)
-    table.add_row("", *[Text(" " + "abcdefghijklmnopqrstuvwxyz"[f] + " ", style="dim") for f in range(g.width)])
+    table.add_row(
+        "", *[Text(" " + "abcdefghijklmnopqrstuvwxyz"[f] + " ", style="dim") for f in range(g.width)]
+    )
     from rich.console import Group
 
     hands = pos.feen().split(" ")[1]
     first, _, second = hands.partition("/")
-    lines = [table]
+    lines: list[RenderableType] = [table]
     if pos.core.rules.holding:
         lines.append(Text(f"hands: first [{first or '-'}]  second [{second or '-'}]"))
     lines.append(Text(f"to move: {'first (upper case)' if pos.turn == 0 else 'second (lower case)'}"))
@@ -105,8 +112,14 @@ def moves_cmd(rules: str, position: str | None, moves: str, as_json: bool) -> No
     legal = sorted(m.text for m in pos.legal_moves())
     outcome = pos.outcome()
     if as_json:
-        print_json({"feen": pos.feen(), "moves": legal, "check": pos.is_check(),
-                    "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}})
+        print_json(
+            {
+                "feen": pos.feen(),
+                "moves": legal,
+                "check": pos.is_check(),
+                "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+            }
+        )
         raise SystemExit(EXIT_OK)
     out = console()
     out.print(board_view(pos))
@@ -165,8 +178,14 @@ def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_:
 @variant.command("play")
 @_RULES
 @_POSITION
-@click.option("--random", "random_side", type=click.Choice(["none", "first", "second", "both"]),
-              default="none", show_default=True, help="Sides played by a random mover.")
+@click.option(
+    "--random",
+    "random_side",
+    type=click.Choice(["none", "first", "second", "both"]),
+    default="none",
+    show_default=True,
+    help="Sides played by a random mover.",
+)
 @click.option("--seed", type=int, default=None, help="Seed of the random mover.")
 @click.option("--max-plies", type=int, default=500, show_default=True)
 def play_cmd(rules: str, position: str | None, random_side: str, seed: int | None, max_plies: int) -> None:
@@ -187,8 +206,11 @@ def play_cmd(rules: str, position: str | None, random_side: str, seed: int | Non
         if outcome is not None:
             out.print(f"[bold]game over: {outcome.result()} ({outcome.reason})[/bold]")
             raise SystemExit(EXIT_OK)
-        robot = random_side == "both" or (random_side == "first" and pos.turn == 0) or (
-            random_side == "second" and pos.turn == 1)
+        robot = (
+            random_side == "both"
+            or (random_side == "first" and pos.turn == 0)
+            or (random_side == "second" and pos.turn == 1)
+        )
         if robot:
             mv = rnd.choice(pos.legal_moves())
             out.print(f"random mover plays {mv.text}")

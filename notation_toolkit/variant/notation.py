@@ -22,8 +22,9 @@ class PositionError(NotationError):
     """A FEEN / FEN string that is not a position of the variant."""
 
 
-def _err(code: str, message: str, text: str, start: int = 0, length: int | None = None,
-         hint: str | None = None) -> PositionError:
+def _err(
+    code: str, message: str, text: str, start: int = 0, length: int | None = None, hint: str | None = None
+) -> PositionError:
     n = len(text) - start if length is None else length
     return PositionError.single(code, message, span=Span(start, max(n, 0)), text=text, hint=hint)
 
@@ -100,8 +101,13 @@ def read_feen(variant: Variant, text: str) -> Position:
     g = core.geometry
     ranks = parsed.placement.ranks() if parsed.placement.dimensions == 2 else ()
     if len(ranks) != g.height or any(len(r) != g.width for r in ranks):
-        raise _err(codes.POSITION_SHAPE, f"the board must be {g.width}x{g.height} (files x ranks) for "
-                   f"{variant.name}", text, 0, len(fields[0]))
+        raise _err(
+            codes.POSITION_SHAPE,
+            f"the board must be {g.width}x{g.height} (files x ranks) for {variant.name}",
+            text,
+            0,
+            len(fields[0]),
+        )
     pos = Position(variant)
     for r, row in enumerate(ranks):
         rank = g.height - 1 - r
@@ -114,8 +120,14 @@ def read_feen(variant: Variant, text: str) -> Position:
             t = None
             promoted = unmoved = False
             if piece.derived:
-                raise _err(codes.UNKNOWN_PIECE, f"{piece.token} on {g.square_names[sq]}: the derivation "
-                           "marker ' has no meaning in this variant", text, 0, len(fields[0]))
+                raise _err(
+                    codes.UNKNOWN_PIECE,
+                    f"{piece.token} on {g.square_names[sq]}: the derivation "
+                    "marker ' has no meaning in this variant",
+                    text,
+                    0,
+                    len(fields[0]),
+                )
             if piece.state is State.ENHANCED:
                 if "+" + letter in core.index:
                     t = core.index["+" + letter]
@@ -126,16 +138,32 @@ def read_feen(variant: Variant, text: str) -> Position:
                 t = core.index[letter]
                 unmoved = piece.state is State.DIMINISHED
                 if unmoved and not core.tracks_unmoved[t]:
-                    raise _err(codes.UNKNOWN_PIECE, f"{piece.token} on {g.square_names[sq]}: '-' marks an "
-                               "unmoved piece with initial moves or castling, and this piece has none",
-                               text, 0, len(fields[0]), hint=f"write {piece.token[1:]}")
+                    raise _err(
+                        codes.UNKNOWN_PIECE,
+                        f"{piece.token} on {g.square_names[sq]}: '-' marks an "
+                        "unmoved piece with initial moves or castling, and this piece has none",
+                        text,
+                        0,
+                        len(fields[0]),
+                        hint=f"write {piece.token[1:]}",
+                    )
             if t is None:
-                raise _err(codes.UNKNOWN_PIECE, f"{piece.token} on {g.square_names[sq]} is not a piece of "
-                           f"{variant.name}", text, 0, len(fields[0]),
-                           hint="pieces: " + " ".join(sorted(core.keys)))
+                raise _err(
+                    codes.UNKNOWN_PIECE,
+                    f"{piece.token} on {g.square_names[sq]} is not a piece of {variant.name}",
+                    text,
+                    0,
+                    len(fields[0]),
+                    hint="pieces: " + " ".join(sorted(core.keys)),
+                )
             if piece.terminal != core.royal[t]:
-                raise _err(codes.BAD_POSITION, f"{piece.token} on {g.square_names[sq]}: royal pieces carry "
-                           "'^' and only they do", text, 0, len(fields[0]))
+                raise _err(
+                    codes.BAD_POSITION,
+                    f"{piece.token} on {g.square_names[sq]}: royal pieces carry '^' and only they do",
+                    text,
+                    0,
+                    len(fields[0]),
+                )
             pos._put(sq, 2 * t + side)
             if promoted:
                 pos.promoted |= 1 << sq
@@ -146,12 +174,22 @@ def read_feen(variant: Variant, text: str) -> Position:
             piece = item.piece
             key = ("+" if piece.state is State.ENHANCED else "") + piece.letter.upper()
             if key not in core.index or piece.state is State.DIMINISHED or piece.terminal:
-                raise _err(codes.UNKNOWN_PIECE, f"{piece.token} in hand is not a piece of {variant.name}",
-                           text, len(fields[0]) + 1, len(fields[1]))
+                raise _err(
+                    codes.UNKNOWN_PIECE,
+                    f"{piece.token} in hand is not a piece of {variant.name}",
+                    text,
+                    len(fields[0]) + 1,
+                    len(fields[1]),
+                )
             pos.hands[side][core.index[key]] += item.count
     if any(any(h) for h in pos.hands) and not core.rules.holding:
-        raise _err(codes.BAD_POSITION, f"{variant.name} has no holding: hands must be empty", text,
-                   len(fields[0]) + 1, len(fields[1]))
+        raise _err(
+            codes.BAD_POSITION,
+            f"{variant.name} has no holding: hands must be empty",
+            text,
+            len(fields[0]) + 1,
+            len(fields[1]),
+        )
     st = parsed.style_turn
     pos.turn = WHITE if st.active_side is Side.FIRST else BLACK
     pos.styles = (st.first.name, st.second.name)
@@ -184,10 +222,22 @@ def _state_field(pos: Position, field: str, text: str, offset: int) -> None:
             return
     except (ValueError, NotationError) as exc:
         message = exc.diagnostics[0].message if isinstance(exc, NotationError) else str(exc)
-        raise _err(codes.BAD_STATE_FIELD, f"state field {field!r}: {message}", text, offset, len(field),
-                   hint="ep:e3@e4 or checks:1/0") from None
-    raise _err(codes.BAD_STATE_FIELD, f"unknown state field {field!r}", text, offset, len(field),
-               hint="ep:e3@e4 or checks:1/0")
+        raise _err(
+            codes.BAD_STATE_FIELD,
+            f"state field {field!r}: {message}",
+            text,
+            offset,
+            len(field),
+            hint="ep:e3@e4 or checks:1/0",
+        ) from None
+    raise _err(
+        codes.BAD_STATE_FIELD,
+        f"unknown state field {field!r}",
+        text,
+        offset,
+        len(field),
+        hint="ep:e3@e4 or checks:1/0",
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -197,7 +247,9 @@ def _state_field(pos: Position, field: str, text: str, offset: int) -> None:
 
 def _fen_ok(variant: Variant) -> bool:
     core = variant.tables
-    return core.geometry.width >= 8 and not core.rules.holding and not any(k.startswith("+") for k in core.keys)
+    return (
+        core.geometry.width >= 8 and not core.rules.holding and not any(k.startswith("+") for k in core.keys)
+    )
 
 
 def write_fen(pos: Position) -> str:
@@ -247,11 +299,17 @@ def _castling_letters(pos: Position, side: int) -> str:
             right = sorted(f for f, _ in found if f > kf)
             left = sorted(f for f, _ in found if f < kf)
             if right:
-                out += "K" if right[-1] == g.width - 1 and len(right) == 1 else "".join(
-                    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[f] for f in right)
+                out += (
+                    "K"
+                    if right[-1] == g.width - 1 and len(right) == 1
+                    else "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[f] for f in right)
+                )
             if left:
-                out += "Q" if left[0] == 0 and len(left) == 1 else "".join(
-                    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[f] for f in left)
+                out += (
+                    "Q"
+                    if left[0] == 0 and len(left) == 1
+                    else "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[f] for f in left)
+                )
     return out if side == WHITE else out.lower()
 
 
@@ -284,14 +342,24 @@ def read_fen(variant: Variant, text: str) -> Position:
                 continue
             key = ch.upper()
             if not ("A" <= key <= "Z") or key not in core.index or f >= g.width:
-                raise _err(codes.UNKNOWN_PIECE, f"{ch!r} in rank {rank + 1} is not a piece of {variant.name}",
-                           text, 0, len(fields[0]))
+                raise _err(
+                    codes.UNKNOWN_PIECE,
+                    f"{ch!r} in rank {rank + 1} is not a piece of {variant.name}",
+                    text,
+                    0,
+                    len(fields[0]),
+                )
             pos._put(rank * g.width + f, 2 * core.index[key] + (WHITE if ch == key else BLACK))
             f += 1
             i += 1
         if f != g.width:
-            raise _err(codes.POSITION_SHAPE, f"rank {rank + 1} has {f} squares, not {g.width}", text, 0,
-                       len(fields[0]))
+            raise _err(
+                codes.POSITION_SHAPE,
+                f"rank {rank + 1} has {f} squares, not {g.width}",
+                text,
+                0,
+                len(fields[0]),
+            )
     pos.turn = WHITE if fields[1] == "w" else BLACK
     rights = fields[2] if len(fields) > 2 else "-"
     for ch in rights if rights != "-" else "":
@@ -301,8 +369,12 @@ def read_fen(variant: Variant, text: str) -> Position:
         if not kings:
             raise _err(codes.BAD_POSITION, f"castling right {ch!r} without a royal piece on its rank", text)
         ks = kings[0]
-        partners = [s for t in range(core.n) if core.tracks_unmoved[t] and not core.royal[t]
-                    for s in _bits(pos.bbs[2 * t + side] & g.rank_masks[home])]
+        partners = [
+            s
+            for t in range(core.n)
+            if core.tracks_unmoved[t] and not core.royal[t]
+            for s in _bits(pos.bbs[2 * t + side] & g.rank_masks[home])
+        ]
         up = ch.upper()
         if up == "K":
             cands = [s for s in partners if s > ks]

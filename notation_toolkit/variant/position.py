@@ -105,7 +105,9 @@ class Core:
         self.quiets = [p.tables.quiets for p in self.pieces]
         self.captures = [p.tables.captures for p in self.pieces]
         self.attack_fn = [p.tables.attacks for p in self.pieces]
-        self.reverse = [p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)]
+        self.reverse = [
+            p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)
+        ]
         # promotion: per type, choices as type indexes
         self.promo: list[tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool] | None] = []
         for k in self.keys:
@@ -114,21 +116,34 @@ class Core:
                 self.promo.append(None)
             else:
                 self.promo.append(
-                    ([self.index[c] for c in spec.choices], spec.zone, spec.optional, spec.on_enter,
-                     spec.on_leave, spec.on_move, spec.status and rules.holding and rules.demote)
+                    (
+                        [self.index[c] for c in spec.choices],
+                        spec.zone,
+                        spec.optional,
+                        spec.on_enter,
+                        spec.on_leave,
+                        spec.on_move,
+                        spec.status and rules.holding and rules.demote,
+                    )
                 )
         # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
         self.can_move = [
-            [sum(1 << s for s in range(g.size)
-                 if self.pieces[t].quiets(s, side, 0) | self.pieces[t].attacks(s, side, 0)) for side in (0, 1)]
+            [
+                sum(
+                    1 << s
+                    for s in range(g.size)
+                    if self.pieces[t].quiets(s, side, 0) | self.pieces[t].attacks(s, side, 0)
+                )
+                for side in (0, 1)
+            ]
             for t in range(n)
         ]
         # demotion when captured into the holding (003:406-416)
         self.status_origin: dict[int, int] = {}
-        for t, spec in enumerate(self.promo):
-            if spec is not None and spec[6]:
-                for c in spec[0]:
-                    self.status_origin.setdefault(c, t)
+        for t, pspec in enumerate(self.promo):
+            if pspec is not None and pspec[6]:
+                for choice in pspec[0]:
+                    self.status_origin.setdefault(choice, t)
         self.to_hand = list(range(n))
         if rules.demote:
             for t, k in enumerate(self.keys):
@@ -144,10 +159,17 @@ class Core:
             self.drop_explicit.append(zone is not None)
         self.drop_nomate = [k in rules.drop_nomate or "*" in rules.drop_nomate for k in self.keys]
         self.drop_nocheck = [k in rules.drop_nocheck or "*" in rules.drop_nocheck for k in self.keys]
-        self.total_limits = [({self.index[x] for x in s if x in self.index}, m) for s, m in rules.total_limits]
+        self.total_limits = [
+            ({self.index[x] for x in s if x in self.index}, m) for s, m in rules.total_limits
+        ]
         self.file_limits = [({self.index[x] for x in s if x in self.index}, m) for s, m in rules.file_limits]
         self.castlings = [
-            (c.king_file, c.rook_file, c.from_unthreatened, [self.index[p] for p in c.partners if p in self.index])
+            (
+                c.king_file,
+                c.rook_file,
+                c.from_unthreatened,
+                [self.index[p] for p in c.partners if p in self.index],
+            )
             for c in rules.castlings
         ]
         # Zobrist keys (seeded: the same keys in every run)
@@ -162,6 +184,21 @@ class Core:
         self.z_hand = [[rnd.getrandbits(bits) for _ in range(max_hand)] for _ in range(2 * n)]
         self.z_checks = [[rnd.getrandbits(bits) for _ in range(64)] for _ in range(2)]
         self.file_of = [s % g.width for s in range(g.size)]
+        # Fast legality: when every piece's attacks are reversible and no piece hops, a move that is
+        # not a royal move, not en passant, not castling, made while not in check, from a square on
+        # no attack line of any enemy piece towards the royal piece cannot expose it.
+        self.fast_legal = all(self.reversible) and not any(
+            "p" in p.definition.split("=", 1)[-1] for p in self.pieces
+        )
+        self.lines: list[list[int]] = []
+        if self.fast_legal:
+            for side in (0, 1):
+                self.lines.append(
+                    [
+                        _or(self.reverse[t](sq, side, 0) for t in range(n) if self.reverse[t] is not None)  # type: ignore[misc]
+                        for sq in range(g.size)
+                    ]
+                )
         self.names = g.square_names
 
 
@@ -169,8 +206,23 @@ class Position:
     """A position of a variant, with its move stack (python-chess style ``push`` / ``pop``)."""
 
     __slots__ = (
-        "board", "bbs", "checks", "core", "ep_squares", "ep_victim", "hands", "history", "key", "occ",
-        "ply", "promoted", "stack", "styles", "turn", "unmoved", "variant",
+        "bbs",
+        "board",
+        "checks",
+        "core",
+        "ep_squares",
+        "ep_victim",
+        "hands",
+        "history",
+        "key",
+        "occ",
+        "ply",
+        "promoted",
+        "stack",
+        "styles",
+        "turn",
+        "unmoved",
+        "variant",
     )
 
     def __init__(self, variant: Variant) -> None:
@@ -258,9 +310,17 @@ class Position:
         return self.key
 
     def _state(self) -> tuple[object, ...]:
-        return (self.variant is not None and id(self.core), tuple(self.board), self.turn, self.unmoved,
-                self.promoted, self.ep_squares, self.ep_victim if self.ep_squares else -1,
-                tuple(map(tuple, self.hands)), tuple(self.checks))
+        return (
+            self.variant is not None and id(self.core),
+            tuple(self.board),
+            self.turn,
+            self.unmoved,
+            self.promoted,
+            self.ep_squares,
+            self.ep_victim if self.ep_squares else -1,
+            tuple(map(tuple, self.hands)),
+            tuple(self.checks),
+        )
 
     def __repr__(self) -> str:
         return f"Position({self.feen()!r})"
@@ -390,9 +450,12 @@ class Position:
                     if ep is None and self.ep_squares:
                         from notation_toolkit.variant.pieces import EnPassant
 
-                        ep = EnPassant(self.ep_squares, self.ep_victim, core.keys[self.board[self.ep_victim] >> 1])
-                    for rec in core.pieces[t].moves(sq, us, occ, friends, enemies, initial=initial,
-                                                    by_type=by_type, ep=ep):
+                        ep = EnPassant(
+                            self.ep_squares, self.ep_victim, core.keys[self.board[self.ep_victim] >> 1]
+                        )
+                    for rec in core.pieces[t].moves(
+                        sq, us, occ, friends, enemies, initial=initial, by_type=by_type, ep=ep
+                    ):
                         flags = 0
                         if rec.captured is not None:
                             flags = CAPTURE
@@ -413,7 +476,12 @@ class Position:
         return out
 
     def _emit_promo(
-        self, out: list[int], t: int, sq: int, to: int, flags: int,
+        self,
+        out: list[int],
+        t: int,
+        sq: int,
+        to: int,
+        flags: int,
         promo: tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool],
     ) -> None:
         choices, zones, optional, enter, leave, move, _status = promo
@@ -421,8 +489,11 @@ class Position:
         zone = zones[us]
         in_to = zone >> to & 1
         in_from = zone >> sq & 1
-        if not ((enter and in_to and not in_from) or (leave and in_from and not in_to)
-                or (move and in_from and in_to)):
+        if not (
+            (enter and in_to and not in_from)
+            or (leave and in_from and not in_to)
+            or (move and in_from and in_to)
+        ):
             out.append(sq | to << 10 | flags)
             return
         core = self.core
@@ -492,12 +563,24 @@ class Position:
                         code = self.board[rs]
                         if code >= 0:
                             if code & 1 == us and code >> 1 in partners and self.unmoved >> rs & 1:
-                                self._try_castle(out, t, ks, rs, rank, king_file, rook_file, unthreatened, occ)
+                                self._try_castle(
+                                    out, t, ks, rs, rank, king_file, rook_file, unthreatened, occ
+                                )
                             break
                         f += step
 
-    def _try_castle(self, out: list[int], t: int, ks: int, rs: int, rank: int, king_file: int, rook_file: int,
-                    unthreatened: bool, occ: int) -> None:
+    def _try_castle(
+        self,
+        out: list[int],
+        t: int,
+        ks: int,
+        rs: int,
+        rank: int,
+        king_file: int,
+        rook_file: int,
+        unthreatened: bool,
+        occ: int,
+    ) -> None:
         core = self.core
         g = core.geometry
         w = g.width
@@ -650,7 +733,6 @@ class Position:
         m, key, unmoved, promoted, ep_squares, ep_victim, checks = saved
         assert isinstance(m, int) and isinstance(captured_code, int) and isinstance(captured_sq, int)
         assert isinstance(hand_change, int)
-        core = self.core
         them = self.turn
         us = 1 - them
         board = self.board
@@ -717,14 +799,33 @@ class Position:
         core = self.core
         out: list[int] = []
         has_royal = bool(core.royal_types)
+        safe = 0
+        if has_royal and core.fast_legal and not self._royal_attacked(self.turn):
+            lines = core.lines[1 - self.turn]
+            royal = 0
+            for t in core.royal_types:
+                royal |= self.bbs[2 * t + self.turn]
+            danger = 0
+            for sq in _bits(royal):
+                danger |= lines[sq] | 1 << sq
+            safe = core.geometry.full & ~danger
         for m in self._pseudo():
+            if (
+                safe
+                and not m & (EP | CASTLE)
+                and (m & DROP or safe >> (m & SQ) & 1)
+                and not (m & DROP and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ]))
+            ):
+                out.append(m)
+                continue
             undo = self._do(m)
             ok = True
-            if has_royal and self._royal_attacked(1 - self.turn):
+            if (has_royal and self._royal_attacked(1 - self.turn)) or ((
+                m & DROP
+                and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ])
+                and self._royal_attacked(self.turn)
+            ) and (core.drop_nocheck[m & SQ] or not self._legal_raw())):
                 ok = False
-            elif m & DROP and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ]) and self._royal_attacked(self.turn):
-                if core.drop_nocheck[m & SQ] or not self._legal_raw():
-                    ok = False
             self._undo(undo)
             if ok:
                 out.append(m)
@@ -761,12 +862,21 @@ class Position:
         from notation_toolkit.core.span import Span
 
         if not _looks_like_move(text):
-            raise MoveError.single(codes.BAD_MOVE, f"{text!r} is not a move", span=Span(0, len(text)),
-                                   hint="write e2e4, e7e8q, a10a9 or P@e4")
+            raise MoveError.single(
+                codes.BAD_MOVE,
+                f"{text!r} is not a move",
+                span=Span(0, len(text)),
+                hint="write e2e4, e7e8q, a10a9 or P@e4",
+            )
         shown = ", ".join(sorted(m.text for m in legal)[:12])
-        raise MoveError.single(codes.ILLEGAL_MOVE, f"{text} is not legal here", span=Span(0, len(text)),
-                               hint=f"legal moves: {shown}{' ...' if len(legal) > 12 else ''}" if legal
-                               else "there is no legal move")
+        raise MoveError.single(
+            codes.ILLEGAL_MOVE,
+            f"{text} is not legal here",
+            span=Span(0, len(text)),
+            hint=f"legal moves: {shown}{' ...' if len(legal) > 12 else ''}"
+            if legal
+            else "there is no legal move",
+        )
 
     def push(self, move: Move | str) -> None:
         """Play a move (a ``Move`` of ``legal_moves()`` or its text)."""
@@ -900,6 +1010,13 @@ class Position:
         return None if code < 0 else piece_token(self, sq, code)
 
 
+def _or(values: Iterator[int]) -> int:
+    out = 0
+    for v in values:
+        out |= v
+    return out
+
+
 def _letter(key: str) -> str:
     return key.lstrip("+-#*$%&")
 
@@ -907,7 +1024,9 @@ def _letter(key: str) -> str:
 def _looks_like_move(text: str) -> bool:
     import re
 
-    return re.fullmatch(r"([A-Z]@[a-z][0-9]{1,2}|[a-z][0-9]{1,2}[a-z][0-9]{1,2}(\+|[a-z])?)", text) is not None
+    return (
+        re.fullmatch(r"([A-Z]@[a-z][0-9]{1,2}|[a-z][0-9]{1,2}[a-z][0-9]{1,2}(\+|[a-z])?)", text) is not None
+    )
 
 
 def _bits(bb: int) -> Iterator[int]:

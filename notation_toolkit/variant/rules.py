@@ -242,8 +242,11 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
             zone = _range_mask(geometry, rule.board_range) if rule.board_range else geometry.full
             if rule.piece_set is not None and (rule.piece_set.complement or rule.piece_set.colour_sensitive):
                 out.append(
-                    _diag(codes.PART_NOT_EXECUTED, "drop piece sets with '^' or '!' are not executed",
-                          rule.piece_set.span)
+                    _diag(
+                        codes.PART_NOT_EXECUTED,
+                        "drop piece sets with '^' or '!' are not executed",
+                        rule.piece_set.span,
+                    )
                 )
             for letter in letters or {"*"}:
                 if rule.board_range is not None:
@@ -255,7 +258,9 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
                     rules.drop_nocheck |= letters or {"*"}
         elif name == "stalemate":
             if len(rule.attributes) != 1:
-                out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "stalemate takes exactly one result", rule.span))
+                out.append(
+                    _diag(codes.ATTRIBUTE_NOT_EXECUTED, "stalemate takes exactly one result", rule.span)
+                )
             else:
                 rules.stalemate = str(rule.attributes[0].name)
         elif name == "draw":
@@ -318,8 +323,12 @@ def _promotion_rules(
                 # A demotion rule: applied by holding=demote to pieces without promoted status
                 # (003:412); the examples shipped do not need it.
                 out.append(
-                    _diag(codes.BAD_PROMOTION, f"demotion rule '{head}==...' is not executed", item.span,
-                          "holding=demote already demotes promoted pieces (003:408)")
+                    _diag(
+                        codes.BAD_PROMOTION,
+                        f"demotion rule '{head}==...' is not executed",
+                        item.span,
+                        "holding=demote already demotes promoted pieces (003:408)",
+                    )
                 )
                 continue
             if prefix not in settings:
@@ -330,18 +339,34 @@ def _promotion_rules(
             choices: list[str] = []
             for target in item.targets:
                 if not isinstance(target, mbn.PromotionTarget) or target.drop or target.prefixes:
-                    out.append(_diag(codes.BAD_PROMOTION, f"promotion target '{target}' is not executed",
-                                     target.span or item.span))
+                    out.append(
+                        _diag(
+                            codes.BAD_PROMOTION,
+                            f"promotion target '{target}' is not executed",
+                            target.span or item.span,
+                        )
+                    )
                     continue
                 if target.letter.key not in defined:
-                    out.append(_diag(codes.BAD_PROMOTION, f"promotion target '{target}' is not a piece",
-                                     target.span or item.span))
+                    out.append(
+                        _diag(
+                            codes.BAD_PROMOTION,
+                            f"promotion target '{target}' is not a piece",
+                            target.span or item.span,
+                        )
+                    )
                     continue
                 choices.append(target.letter.key)
             for letter in head.letters:
                 zone, optional, enter, leave, move = settings[prefix]
                 rules.promotions[letter.key] = Promotion(
-                    letter.key, tuple(choices), _both_sides(geometry, zone), optional, enter, leave, move,
+                    letter.key,
+                    tuple(choices),
+                    _both_sides(geometry, zone),
+                    optional,
+                    enter,
+                    leave,
+                    move,
                     status=True,
                 )
     # A prefixed definition '+P=...' defines the promotion P -> +P implicitly (003:660).
@@ -360,9 +385,9 @@ def _promotion_rules(
 def _defined_keys(rule_file: fbr_ast.RuleFile) -> set[str]:
     keys: set[str] = set()
     for item in rule_file.pieces:
-        if isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration) and not item.head.macro:
-            if not item.head.letter.is_castling:
-                keys.add(item.head.key)
+        kinds = mbn.PieceDefinition | mbn.PieceDeclaration
+        if isinstance(item, kinds) and not item.head.macro and not item.head.letter.is_castling:
+            keys.add(item.head.key)
     return keys
 
 
@@ -373,8 +398,12 @@ def _castlings(rule_file: fbr_ast.RuleFile, rules: Rules, out: list[Diagnostic])
         parsed = [_castling_part(seq) for seq in item.moves]
         if len(parsed) != 2 or parsed[0] is None or parsed[1] is None:
             out.append(
-                _diag(codes.BAD_CASTLING, f"castling '{item.head}' is not in the executed form",
-                      item.span, "write O-O=[*]isR[g]=isR[f]")
+                _diag(
+                    codes.BAD_CASTLING,
+                    f"castling '{item.head}' is not in the executed form",
+                    item.span,
+                    "write O-O=[*]isR[g]=isR[f]",
+                )
             )
             continue
         (k_unthreatened, k_file), (r_unthreatened, r_file) = parsed[0], parsed[1]
@@ -433,7 +462,9 @@ class Variant:
     20
     """
 
-    def __init__(self, rule_file: fbr_ast.RuleFile, *, text: str | None = None, name: str | None = None) -> None:
+    def __init__(
+        self, rule_file: fbr_ast.RuleFile, *, text: str | None = None, name: str | None = None
+    ) -> None:
         self.rule_file = rule_file
         self.text = text
         meta = rule_file.metadata
@@ -478,7 +509,8 @@ class Variant:
         """The start position (``startposition=`` of the rule file, FEEN or FEN)."""
         if self.start_text is None:
             raise VariantError.single(
-                codes.NO_START, f"the rule file of {self.name} has no startposition=\"...\"",
+                codes.NO_START,
+                f'the rule file of {self.name} has no startposition="..."',
                 hint='add startposition="<FEEN>" to the rule file',
             )
         return self.position(self.start_text)
@@ -493,7 +525,9 @@ class Variant:
         return f"Variant({self.name!r}, {self.geometry.width}x{self.geometry.height})"
 
 
-def _compile(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[dict[str, CompiledPiece], list[Diagnostic]]:
+def _compile(
+    rule_file: fbr_ast.RuleFile, geometry: Geometry
+) -> tuple[dict[str, CompiledPiece], list[Diagnostic]]:
     from notation_toolkit.variant.pieces import compile_rule_file
 
     try:
@@ -508,7 +542,9 @@ def _compile(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[dict[str,
     for piece in pieces.values():
         for d in piece.diagnostics:
             if d.severity is Severity.ERROR:
-                out.append(_diag(codes.PIECE_NOT_EXECUTABLE, f"piece {piece.key}: {d.message}", d.span, d.hint))
+                out.append(
+                    _diag(codes.PIECE_NOT_EXECUTABLE, f"piece {piece.key}: {d.message}", d.span, d.hint)
+                )
     return pieces, out
 
 
@@ -520,12 +556,23 @@ def _piece_checks(variant: Variant) -> list[Diagnostic]:
         elif isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration):
             head = item.head
             if head.condition is not None or head.board is not None:
-                out.append(_diag(codes.ITEM_NOT_EXECUTED, f"'{head}': announcement conditions and "
-                                 "board identifiers are not executed", item.span))
+                out.append(
+                    _diag(
+                        codes.ITEM_NOT_EXECUTED,
+                        f"'{head}': announcement conditions and board identifiers are not executed",
+                        item.span,
+                    )
+                )
     for key in variant.pieces:
         letter = key.lstrip(mbn.PREFIX_CHARS)
         prefixes = key[: len(key) - len(letter)]
         if letter.startswith(":") or len(prefixes) > 1 or prefixes not in ("", "+"):
-            out.append(_diag(codes.NOT_A_FEEN_LETTER, f"piece '{key}' cannot be written in FEEN", None,
-                             "use single letters, and '+' for promoted states"))
+            out.append(
+                _diag(
+                    codes.NOT_A_FEEN_LETTER,
+                    f"piece '{key}' cannot be written in FEEN",
+                    None,
+                    "use single letters, and '+' for promoted states",
+                )
+            )
     return out

@@ -103,13 +103,24 @@ def record(spec: Spec, name: str, games: int = 6, plies: int = 60, seed: int = 1
     import pyffish
 
     start = pyffish.start_fen(spec.fsf)
-    out: dict[str, Any] = {"variant": name, "fsf": spec.fsf, "fsf_version": ".".join(map(str, pyffish.version())),
-                           "start_fen": start, "perft": {}, "positions": []}
+    out: dict[str, Any] = {
+        "variant": name,
+        "fsf": spec.fsf,
+        "fsf_version": ".".join(map(str, pyffish.version())),
+        "start_fen": start,
+        "perft": {},
+        "positions": [],
+    }
     for d in range(1, spec.depth + 1):
         out["perft"][str(d)] = fsf_perft(spec, start, [], d)
     for line in random_lines(spec, games, plies, seed):
         fsf_line = [to_fsf(spec, m) for m in line]
         for cut in range(0, len(line) + 1, 5):
-            out["positions"].append({"moves": line[:cut], "legal": fsf_legal(spec, start, fsf_line[:cut]),
-                                     "perft2": fsf_perft(spec, start, fsf_line[:cut], 2) if cut % 20 == 0 else None})
+            out["positions"].append(
+                {
+                    "moves": line[:cut],
+                    "legal": fsf_legal(spec, start, fsf_line[:cut]),
+                    "perft2": fsf_perft(spec, start, fsf_line[:cut], 2) if cut % 20 == 0 else None,
+                }
+            )
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from fsf_oracle import DATA, SPECS, fsf_legal, record, to_fsf
+from fsf_oracle import DATA, EXAMPLES, SPECS, fsf_legal, record, to_fsf
 
 
 def main(names: list[str]) -> None:
@@ -30,11 +30,18 @@ def main(names: list[str]) -> None:
             fsf_moves = [to_fsf(spec, m) for m in entry["moves"]]
             # uchifuzume: Fairy-Stockfish plays a mating pawn drop as a legal move that loses;
             # FBR drop=nomate (003:304) forbids the move.
-            entry["fsf_only"] = [
-                m for m in entry["legal"]
-                if "@" in m and m.startswith("P") and not fsf_legal(spec, start, [*fsf_moves, m])
-                and pyffish.game_result(spec.fsf, start, [*fsf_moves, m]) > 0
-            ] if "nomate" in (spec.file and open(f"examples/variants/{spec.file}").read()) else []
+            entry["fsf_only"] = (
+                [
+                    m
+                    for m in entry["legal"]
+                    if "@" in m
+                    and m.startswith("P")
+                    and not fsf_legal(spec, start, [*fsf_moves, m])
+                    and pyffish.game_result(spec.fsf, start, [*fsf_moves, m]) > 0
+                ]
+                if "nomate" in (EXAMPLES / spec.file).read_text()
+                else []
+            )
         (DATA / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
         print(name, "perft", data["perft"], len(data["positions"]), "positions")
 

@@ -24,7 +24,9 @@ def test_moves_board_any_size_with_hands() -> None:
 
 
 def test_perft_divide_json() -> None:
-    result = CliRunner().invoke(variant, ["perft", str(EXAMPLES / "capablanca.fbr"), "-d", "2", "--divide", "--json"])
+    result = CliRunner().invoke(
+        variant, ["perft", str(EXAMPLES / "capablanca.fbr"), "-d", "2", "--divide", "--json"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["nodes"] == 784 and len(data["divide"]) == 28
@@ -56,11 +58,15 @@ def test_missing_file_exit_3() -> None:
 
 
 def test_play_random_both() -> None:
-    result = CliRunner().invoke(variant, ["play", str(EXAMPLES / "gardner.fbr"), "--random", "both",
-                                          "--seed", "3", "--max-plies", "30"])
+    result = CliRunner().invoke(
+        variant,
+        ["play", str(EXAMPLES / "gardner.fbr"), "--random", "both", "--seed", "3", "--max-plies", "30"],
+    )
     assert result.exit_code in (0, 1) and "random mover plays" in result.output
 
 
 def test_play_two_players_quit() -> None:
-    result = CliRunner().invoke(variant, ["play", str(EXAMPLES / "chess.fbr")], input="e2e4\ne2e5\nundo\nquit\n")
+    result = CliRunner().invoke(
+        variant, ["play", str(EXAMPLES / "chess.fbr")], input="e2e4\ne2e5\nundo\nquit\n"
+    )
     assert result.exit_code == 0 and "VAR402" in result.output
