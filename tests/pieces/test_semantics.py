@@ -406,3 +406,17 @@ def test_amalgams_as_the_extended_grammar_will_give_them() -> None:
         with pytest.raises(NotExecutableError) as err:
             compile_piece(replace(seq, legs=(replace(leg, moves=(pm2,)),)), G8)
         assert err.value.code == "PCE201"
+
+
+@pytest.mark.parametrize(
+    ("rules", "black_left"),
+    [("K L=lW", "c4"), ("mirror=vertical,horizontal K L=lW", "e4"), ("!mirror K L=lW", "c4")],
+)
+def test_mirror_rule(rules: str, black_left: str) -> None:
+    """003:464-466: mirror=vertical (default) keeps files for Black, vertical,horizontal turns the
+    board, !mirror does not reflect at all (Black's forward is then White's)."""
+    piece = compile_rule_file(rules)["L"]
+    assert names(piece.quiets(sq("d4"), BLACK, 0)) == {black_left}
+    forward = compile_rule_file(rules.replace("lW", "fW"))["L"]
+    expected = "d5" if rules.startswith("!mirror") else "d3"
+    assert names(forward.quiets(sq("d4"), BLACK, 0)) == {expected}
