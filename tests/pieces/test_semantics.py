@@ -420,3 +420,19 @@ def test_mirror_rule(rules: str, black_left: str) -> None:
     forward = compile_rule_file(rules.replace("lW", "fW"))["L"]
     expected = "d5" if rules.startswith("!mirror") else "d3"
     assert names(forward.quiets(sq("d4"), BLACK, 0)) == {expected}
+
+
+def test_board_range_mask() -> None:
+    from notation_toolkit import fbr
+    from notation_toolkit.fbr import ast as fa
+    from notation_toolkit.variant.pieces import board_range_mask
+
+    rule = next(i for i in fbr.parse("promotion+[8] K").items if isinstance(i, fa.FbrRule))
+    assert rule.board_range is not None
+    assert names(board_range_mask(rule.board_range, G8)) == {f"{f}8" for f in "abcdefgh"}
+    assert names(board_range_mask(rule.board_range, G8, side=BLACK)) == {f"{f}1" for f in "abcdefgh"}
+    dyn = next(i for i in fbr.parse("hill[+] K").items if isinstance(i, fa.FbrRule))
+    assert dyn.board_range is not None
+    with pytest.raises(NotExecutableError) as err:
+        board_range_mask(dyn.board_range, G8)
+    assert err.value.code == "PCE203"

@@ -26,6 +26,7 @@ from notation_toolkit.variant.pieces.baseletters import BASE_LETTERS, base_defin
 from notation_toolkit.variant.pieces.compiler import (
     Mirror,
     NotExecutableError,
+    board_range_mask,
     compile_piece,
     compile_rule_file,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "PieceMove",
     "Side",
     "base_definition",
+    "board_range_mask",
     "compile_piece",
     "compile_rule_file",
 ]

@@ -1459,3 +1459,27 @@ def compile_rule_file(
     if problems:
         raise NotExecutableError(problems)
     return out
+
+
+def board_range_mask(
+    board_range: m.BoardRange,
+    geometry: Geometry,
+    *,
+    side: int = WHITE,
+    mirror: Mirror = Mirror.VERTICAL,
+) -> int:
+    """Bitboard of a static MBN/FBR board range (``[1-2]``, ``[a-c,5]``, ``[d-f1-3]``, ``[^...]``,
+    ``[#]``, ``[.]``) as ``side`` sees it: Black's ranges are mirrored like its moves (003:464), so
+    ``[8]`` is White's eighth rank and Black's first. Dynamic symbols (``+ * :``) and 3D levels
+    raise ``NotExecutableError`` (PCE203) with the span of the range."""
+    exp = _Expander(geometry, {}, {}, None)
+    mask = exp.range(board_range)
+    if exp.diagnostics or not isinstance(mask, int) or isinstance(mask, bool):
+        raise NotExecutableError(
+            exp.diagnostics
+            or [Diagnostic(codes.NOT_EXECUTABLE_RANGE, "the board range is not static", board_range.span)]
+        )
+    if side == WHITE or mirror is Mirror.NONE:
+        return mask
+    out = geometry.mirror_vertical(mask)
+    return geometry.mirror_horizontal(out) if mirror is Mirror.BOTH else out
