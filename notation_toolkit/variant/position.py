@@ -105,6 +105,53 @@ class Core:
         self.quiets = [p.tables.quiets for p in self.pieces]
         self.captures = [p.tables.captures for p in self.pieces]
         self.attack_fn = [p.tables.attacks for p in self.pieces]
+        # is_attacked fast paths: static reverse tables for leapers, empty-board lines for riders
+        self.rev_static: list[tuple[list[int], list[int]] | None] = []
+        self.rev_lines: list[tuple[list[int], list[int]] | None] = []
+        for i, p in enumerate(self.pieces):
+            static = p.leaper_attacks if self.reversible[i] else None
+            if static is not None:
+                rev: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+                for side in (0, 1):
+                    for x in range(g.size):
+                        bb = static[side][x]
+                        while bb:
+                            low = bb & -bb
+                            rev[side][low.bit_length() - 1] |= 1 << x
+                            bb ^= low
+                self.rev_static.append(rev)
+                self.rev_lines.append(None)
+            elif self.reversible[i] and "p" not in p.definition.split("=", 1)[-1]:
+                # (hoppers reach nothing on an empty board: no quick rejection for them)
+                self.rev_static.append(None)
+                self.rev_lines.append(
+                    tuple(  # type: ignore[arg-type]
+                        [p.tables.attackers_reach(sq, side, 0) for sq in range(g.size)] for side in (0, 1)
+                    )
+                )
+            else:
+                self.rev_static.append(None)
+                self.rev_lines.append(None)
+        # quiet moves that make squares capturable en passant (per side, per square): the pieces
+        # that are not simple only because of en passant take the fast path
+        self.multi = [bool(p.tables.multi) for p in self.pieces]
+        self.ep_make: list[tuple[list[int], list[int]] | None] = []
+        for p in self.pieces:
+            if p.makes_ep and not p.tables.multi:
+                masks: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+                for side in (0, 1):
+                    for sq in range(g.size):
+                        for initial in (False, True):
+                            for rec in p.moves(sq, side, 0, 0, 0, initial=initial):
+                                if rec.ep_squares:
+                                    masks[side][sq] |= 1 << rec.target
+                self.ep_make.append(masks)
+            else:
+                self.ep_make.append(None)
+        self.takes_ep = [p.takes_ep for p in self.pieces]
+        self.between: dict[int, int] = {}
+        self.leaper_attacks = [p.leaper_attacks for p in self.pieces]
+        self.rider_types = [i for i in range(n) if self.rev_lines[i] is not None]
         self.reverse = [
             p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)
         ]
@@ -370,9 +417,21 @@ class Position:
         core = self.core
         occ = self.occ[0] | self.occ[1]
         bbs = self.bbs
+        rev_static = core.rev_static
+        rev_lines = core.rev_lines
         for t in range(core.n):
             bb = bbs[2 * t + by]
             if not bb:
+                continue
+            st = rev_static[t]
+            if st is not None:
+                if st[by][sq] & bb:
+                    return True
+                continue
+            lines = rev_lines[t]
+            if lines is not None:
+                if lines[by][sq] & bb and core.reverse[t](sq, by, occ) & bb:  # type: ignore[misc]
+                    return True
                 continue
             rev = core.reverse[t]
             if rev is not None:
@@ -429,9 +488,27 @@ class Position:
                 sq = low.bit_length() - 1
                 bb ^= low
                 initial = tracks and bool(self.unmoved & low)
-                if core.simple[t]:
+                la = core.leaper_attacks[t]
+                ep_here = (
+                    self.ep_squares
+                    and core.takes_ep[t]
+                    and (la is None or la[us][sq] & self.ep_squares)
+                )
+                if core.simple[t] or not (core.multi[t] or ep_here):
                     q = core.quiets[t](sq, us, occ, initial)
                     c = core.captures[t](sq, us, occ, enemies, initial, by_type)
+                    epm = core.ep_make[t]
+                    if epm is not None and q & epm[us][sq]:
+                        making = q & epm[us][sq]
+                        q ^= making
+                        while making:
+                            lb = making & -making
+                            to = lb.bit_length() - 1
+                            if promo is None:
+                                out.append(sq | to << 10 | MAKES_EP)
+                            else:
+                                self._emit_promo(out, t, sq, to, MAKES_EP, promo)
+                            making ^= lb
                     if promo is None:
                         while q:
                             lb = q & -q
@@ -442,6 +519,19 @@ class Position:
                             out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
                             c ^= lb
                     else:
+                        zone = promo[1][us]
+                        if not zone >> sq & 1:
+                            # outside the zone only entering it can promote
+                            plain_q, q = q & ~zone, q & zone
+                            plain_c, c = c & ~zone, c & zone
+                            while plain_q:
+                                lb = plain_q & -plain_q
+                                out.append(sq | (lb.bit_length() - 1) << 10)
+                                plain_q ^= lb
+                            while plain_c:
+                                lb = plain_c & -plain_c
+                                out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
+                                plain_c ^= lb
                         for to in _bits(q):
                             self._emit_promo(out, t, sq, to, 0, promo)
                         for to in _bits(c):
@@ -716,7 +806,10 @@ class Position:
                 self.promoted |= 1 << to
                 key ^= core.z_status[to]
             if m & MAKES_EP:
-                new_ep = _between(core.geometry.width, frm, to)
+                pair = frm | to << 10
+                new_ep = core.between.get(pair, -1)
+                if new_ep < 0:
+                    new_ep = core.between[pair] = _between(core.geometry.width, frm, to)
                 new_victim = to
         self.ep_squares = new_ep
         self.ep_victim = new_victim
@@ -801,13 +894,18 @@ class Position:
         has_royal = bool(core.royal_types)
         safe = 0
         if has_royal and core.fast_legal and not self._royal_attacked(self.turn):
-            lines = core.lines[1 - self.turn]
+            # a move can expose a royal piece only from a first blocker of a rider line towards
+            # it (leapers are never discovered): every other origin is safe
+            them = 1 - self.turn
+            occ = self.occ[0] | self.occ[1]
             royal = 0
             for t in core.royal_types:
                 royal |= self.bbs[2 * t + self.turn]
-            danger = 0
+            danger = royal
             for sq in _bits(royal):
-                danger |= lines[sq] | 1 << sq
+                for t in core.rider_types:
+                    if core.rev_lines[t][them][sq] & self.bbs[2 * t + them]:  # type: ignore[index]
+                        danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
             safe = core.geometry.full & ~danger
         for m in self._pseudo():
             if (
