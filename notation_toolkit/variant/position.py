@@ -490,9 +490,7 @@ class Position:
                 initial = tracks and bool(self.unmoved & low)
                 la = core.leaper_attacks[t]
                 ep_here = (
-                    self.ep_squares
-                    and core.takes_ep[t]
-                    and (la is None or la[us][sq] & self.ep_squares)
+                    self.ep_squares and core.takes_ep[t] and (la is None or la[us][sq] & self.ep_squares)
                 )
                 if core.simple[t] or not (core.multi[t] or ep_here):
                     q = core.quiets[t](sq, us, occ, initial)
@@ -918,11 +916,14 @@ class Position:
                 continue
             undo = self._do(m)
             ok = True
-            if (has_royal and self._royal_attacked(1 - self.turn)) or ((
-                m & DROP
-                and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ])
-                and self._royal_attacked(self.turn)
-            ) and (core.drop_nocheck[m & SQ] or not self._legal_raw())):
+            if (has_royal and self._royal_attacked(1 - self.turn)) or (
+                (
+                    m & DROP
+                    and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ])
+                    and self._royal_attacked(self.turn)
+                )
+                and (core.drop_nocheck[m & SQ] or not self._legal_raw())
+            ):
                 ok = False
             self._undo(undo)
             if ok:
@@ -1064,14 +1065,13 @@ class Position:
 
     def _can_bare_back(self) -> bool:
         # baremove: the bared side may answer by baring the opponent (then a draw, 003:914-916)
-        core = self.core
         for m in self._legal_raw():
             undo = self._do(m)
             other = self._bare(self.turn)
             self._undo(undo)
             if other:
                 return True
-        return bool(core.royal_types) and False
+        return False
 
     def outcome(self) -> Outcome | None:
         """The result when the game is over, else ``None``: win conditions of the rules, checkmate,
@@ -1080,9 +1080,9 @@ class Position:
         if decided is not None:
             return decided
         rules = self.core.rules
-        if rules.repetition is not None and self.history.count(self.key) + 1 >= rules.repetition:
-            return Outcome(None, "repetition")
         if self._legal_raw():
+            if rules.repetition is not None and self.history.count(self.key) + 1 >= rules.repetition:
+                return Outcome(None, "repetition")
             return None
         if self.core.royal_types and self.is_check():
             return Outcome(1 - self.turn, "checkmate")

@@ -98,6 +98,61 @@ def random_lines(spec: Spec, games: int, plies: int, seed: int) -> list[list[str
     return lines
 
 
+def position_features(pos: Any) -> set[str]:
+    """What a position exercises: check, a pin (a pseudo-legal non-royal move that is illegal), an
+    en-passant capture, promotion, castling, drops."""
+    from notation_toolkit.variant.position import CASTLE, DROP, EP
+
+    out: set[str] = set()
+    if pos.is_check():
+        out.add("check")
+    legal = pos._legal_raw()
+    for m in legal:
+        if m & EP:
+            out.add("ep")
+        if m & CASTLE:
+            out.add("castling")
+        elif m & DROP:
+            out.add("drop")
+        elif m >> 20 & 0x3FF:
+            out.add("promotion")
+    if not pos.is_check():
+        royal_sq = {
+            s
+            for t in pos.core.royal_types
+            for s in range(pos.core.geometry.size)
+            if pos.bbs[2 * t + pos.turn] >> s & 1
+        }
+        if any(
+            m not in legal and not m & (DROP | CASTLE) and (m & 0x3FF) not in royal_sq for m in pos._pseudo()
+        ):
+            out.add("pin")
+    return out
+
+
+def _replay(variant: Any, moves: list[str]) -> Any:
+    pos = variant.start()
+    for mv in moves:
+        pos.push(mv)
+    return pos
+
+
+def interesting_plies(variant: Any, line: list[str]) -> list[int]:
+    """Every 5th ply, and every ply whose position has a check, a pin, an en-passant capture,
+    a promotion, castling or a drop first seen in this game."""
+    pos = variant.start()
+    seen: set[str] = set()
+    cuts = []
+    for i in range(len(line) + 1):
+        new = position_features(pos) - seen
+        if i % 5 == 0 or new:
+            cuts.append(i)
+            seen |= new
+        if i < len(line):
+            pos.push(line[i])
+    return cuts
+
+
 def record(spec: Spec, name: str, games: int = 6, plies: int = 60, seed: int = 1) -> dict[str, Any]:
     """Ask Fairy-Stockfish for the figures the tests compare with (see module doc)."""
     import pyffish
@@ -113,9 +168,12 @@ def record(spec: Spec, name: str, games: int = 6, plies: int = 60, seed: int = 1
     }
     for d in range(1, spec.depth + 1):
         out["perft"][str(d)] = fsf_perft(spec, start, [], d)
+    from notation_toolkit.variant import Variant
+
+    variant = Variant.load(EXAMPLES / spec.file)
     for line in random_lines(spec, games, plies, seed):
         fsf_line = [to_fsf(spec, m) for m in line]
-        for cut in range(0, len(line) + 1, 5):
+        for cut in interesting_plies(variant, line):
             out["positions"].append(
                 {
                     "moves": line[:cut],

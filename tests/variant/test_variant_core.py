@@ -205,3 +205,34 @@ def test_position_errors(chess_variant: Variant, text: str, code: str) -> None:
     with pytest.raises(NotationError) as err:
         chess_variant.position(text)
     assert err.value.code == code
+
+
+def test_shatranj_bare_king_and_baremove() -> None:
+    """royal=baremove (003:914-916): baring wins unless the bared side bares back at once."""
+    v = Variant.load(EXAMPLES / "shatranj.fbr")
+    lost = v.position("8/8/8/8/8/2k^5/8/K^6R / c/C")
+    out = lost.outcome()
+    assert out is not None and out.winner == 0 and out.reason == "bare"
+    saved = v.position("8/8/8/8/8/2k^R4/8/K^7 / c/C")
+    assert saved.outcome() is None
+    saved.push("c3d3")
+    out = saved.outcome()
+    assert out is not None and out.winner is None and out.reason == "bare"
+
+
+def test_shatranj_stalemate_loses() -> None:
+    v = Variant.load(EXAMPLES / "shatranj.fbr")
+    pos = v.position("k^7/2K^5/1R6/8/8/8/8/8 / c/C")
+    out = pos.outcome()
+    assert out is not None and out.winner == 0 and out.reason in ("stalemate", "bare")
+
+
+def test_grand_promotion_only_to_lost_pieces() -> None:
+    """pieces{X}=total(N): a pawn on rank 10 must promote, and only to a piece below its limit."""
+    v = Variant.load(EXAMPLES / "grand.fbr")
+    full = "4k^5/P9/10/10/10/10/10/10/10/QACRRNNBBK^ / C/c"
+    assert [m.text for m in v.position(full).legal_moves() if m.text.startswith("a9")] == []
+    one_lost = "4k^5/P9/10/10/10/10/10/10/10/QAC1RNNBBK^ / C/c"
+    assert sorted(m.text for m in v.position(one_lost).legal_moves() if m.text.startswith("a9")) == ["a9a10r"]
+    rank8 = "4k^5/10/10/P9/10/10/10/10/10/QACRRNNBBK^ / C/c"
+    assert [m.text for m in v.position(rank8).legal_moves() if m.text.startswith("a7")] == ["a7a8"]

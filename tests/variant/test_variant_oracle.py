@@ -13,7 +13,7 @@ from fsf_oracle import DATA, EXAMPLES, SPECS, fsf_legal, fsf_perft, random_lines
 
 from notation_toolkit.variant import Variant, perft
 
-RECORDED = sorted(p.stem for p in DATA.glob("*.json"))
+RECORDED = sorted(p.stem for p in DATA.glob("*.json") if p.stem in SPECS)
 
 
 def _load(name: str) -> tuple[Variant, dict[str, Any]]:
@@ -108,6 +108,69 @@ def test_live_fairy_stockfish(name: str) -> None:
 
 
 def test_data_files_name_their_source() -> None:
-    for path in DATA.glob("*.json"):
+    for path in [DATA / f"{name}.json" for name in RECORDED]:
         data = json.loads(Path(path).read_text())
         assert data["fsf"] and data["fsf_version"] and data["start_fen"]
+
+
+def test_recorded_positions_cover_check_pins_ep_promotion_castling_drops() -> None:
+    """Replayed in the core, the recorded positions include checks, pins, en-passant captures,
+    promotions, castling and drops (so the oracle compared them), and their recorded features
+    are what the core finds again."""
+    from fsf_oracle import position_features
+
+    seen: set[str] = set()
+    for name in RECORDED:
+        variant, data = _load(name)
+        for entry in data["positions"]:
+            if entry.get("features"):
+                pos = variant.start()
+                for mv in entry["moves"]:
+                    pos.push(mv)
+                assert sorted(position_features(pos)) == entry["features"], (name, entry["moves"])
+                seen |= set(entry["features"])
+    assert seen >= {"check", "pin", "ep", "promotion", "castling", "drop"}, seen
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_fairy_stockfish_start_fen_reads_as_our_start(name: str) -> None:
+    """FEN in: Fairy-Stockfish's start FEN read by the core is the rule file's FEEN start position
+    (variants where FEN has a convention: 8+ files, no hands, six FEN fields)."""
+    variant, data = _load(name)
+    fen = data["start_fen"]
+    if len(fen.split()) != 6 or "[" in fen or variant.geometry.width < 8:
+        pytest.skip("no FEN convention for this variant")
+    letters = {v.lower(): k.lower() for k, v in SPECS[name].letters.items()}
+    fen = "".join(
+        letters.get(c.lower(), c.lower()).upper() if c.isupper() else letters.get(c, c) for c in fen
+    )
+    fen = fen.replace(" W ", " w ").replace(" B ", " b ")
+    assert variant.position(fen) == variant.start()
+    assert variant.position(variant.start().fen()) == variant.start()
+
+
+def test_example_rule_files_pass_the_fbr_checker() -> None:
+    from notation_toolkit import fbr
+
+    for spec in SPECS.values():
+        assert fbr.check((EXAMPLES / spec.file).read_text()) == [], spec.file
+
+
+def _our_fen(name: str, fen: str) -> str:
+    letters = {v.lower(): k.lower() for k, v in SPECS[name].letters.items()}
+    board, rest = fen.split(" ", 1)
+    board = "".join(
+        letters.get(c.lower(), c.lower()).upper() if c.isupper() else letters.get(c, c) for c in board
+    )
+    return board + " " + rest
+
+
+def test_crafted_positions_match_fairy_stockfish() -> None:
+    """Positions random play rarely reaches (recorded by record_crafted.py)."""
+    data = json.loads((DATA / "crafted.json").read_text())
+    for entry in data["positions"]:
+        name = entry["variant"]
+        variant = Variant.load(EXAMPLES / SPECS[name].file)
+        pos = variant.position(_our_fen(name, entry["fen"]))
+        ours = sorted(to_fsf(SPECS[name], m.text) for m in pos.legal_moves())
+        assert ours == entry["legal"], (name, entry["fen"])
