@@ -179,6 +179,8 @@ def record(spec: Spec, name: str, games: int = 6, plies: int = 60, seed: int = 1
                     "moves": line[:cut],
                     "legal": fsf_legal(spec, start, fsf_line[:cut]),
                     "perft2": fsf_perft(spec, start, fsf_line[:cut], 2) if cut % 20 == 0 else None,
+                    # what the core finds in the position (not an oracle fact: a coverage record)
+                    "features": sorted(position_features(_replay(variant, line[:cut]))),
                 }
             )
     return out

@@ -236,3 +236,16 @@ def test_grand_promotion_only_to_lost_pieces() -> None:
     assert sorted(m.text for m in v.position(one_lost).legal_moves() if m.text.startswith("a9")) == ["a9a10r"]
     rank8 = "4k^5/10/10/P9/10/10/10/10/10/QACRRNNBBK^ / C/c"
     assert [m.text for m in v.position(rank8).legal_moves() if m.text.startswith("a7")] == ["a7a8"]
+
+
+def test_project_rule_files_load_or_are_refused() -> None:
+    """examples/fbr/: chess (FEN start position) plays; atomic and alice are refused by rule name."""
+    fbr_dir = EXAMPLES.parent / "fbr"
+    assert perft(Variant.load(fbr_dir / "chess.fbr").start(), 3) == 8902
+    for name, rule in (("atomic.fbr", "atomic"), ("alice.fbr", "alice")):
+        with pytest.raises(VariantError) as err:
+            Variant.load(fbr_dir / name)
+        assert any(d.code == "VAR201" and f"'{rule}'" in d.message for d in err.value.diagnostics)
+    with pytest.raises(VariantError) as err:
+        Variant.load(fbr_dir / "king_of_the_hill.fbr").start()
+    assert err.value.code == "VAR102"
