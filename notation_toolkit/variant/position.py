@@ -412,15 +412,20 @@ class Position:
 
     # -- attacks -------------------------------------------------------------------------------------
 
-    def is_attacked(self, sq: int, by: int, victim: str | None = None) -> bool:
-        """True when a piece of side ``by`` attacks square ``sq``."""
+    def is_attacked(
+        self, sq: int, by: int, victim: str | None = None, occ: int = -1, exclude: int = 0
+    ) -> bool:
+        """True when a piece of side ``by`` attacks square ``sq`` (with ``occ`` as the occupancy
+        and the pieces on ``exclude`` left out, when given: the board after a royal move)."""
         core = self.core
-        occ = self.occ[0] | self.occ[1]
+        if occ < 0:
+            occ = self.occ[0] | self.occ[1]
         bbs = self.bbs
         rev_static = core.rev_static
         rev_lines = core.rev_lines
+        keep = ~exclude
         for t in range(core.n):
-            bb = bbs[2 * t + by]
+            bb = bbs[2 * t + by] & keep
             if not bb:
                 continue
             st = rev_static[t]
@@ -891,14 +896,22 @@ class Position:
         out: list[int] = []
         has_royal = bool(core.royal_types)
         safe = 0
+        royal_sq = -1
+        royal_key: str | None = None
+        them = 1 - self.turn
+        occ = self.occ[0] | self.occ[1]
+        if has_royal and core.fast_legal:
+            royal = 0
+            for t in core.royal_types:
+                if self.bbs[2 * t + self.turn]:
+                    royal |= self.bbs[2 * t + self.turn]
+                    royal_key = core.keys[t]
+            if royal and not royal & (royal - 1):
+                # a single royal piece: its own moves are tested on the board without it
+                royal_sq = royal.bit_length() - 1
         if has_royal and core.fast_legal and not self._royal_attacked(self.turn):
             # a move can expose a royal piece only from a first blocker of a rider line towards
             # it (leapers are never discovered): every other origin is safe
-            them = 1 - self.turn
-            occ = self.occ[0] | self.occ[1]
-            royal = 0
-            for t in core.royal_types:
-                royal |= self.bbs[2 * t + self.turn]
             danger = royal
             for sq in _bits(royal):
                 for t in core.rider_types:
@@ -906,6 +919,11 @@ class Position:
                         danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
             safe = core.geometry.full & ~danger
         for m in self._pseudo():
+            if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
+                to = m >> 10 & SQ
+                if not self.is_attacked(to, them, royal_key, (occ ^ 1 << royal_sq) | 1 << to, 1 << to):
+                    out.append(m)
+                continue
             if (
                 safe
                 and not m & (EP | CASTLE)
