@@ -249,3 +249,18 @@ def test_project_rule_files_load_or_are_refused() -> None:
     with pytest.raises(VariantError) as err:
         Variant.load(fbr_dir / "king_of_the_hill.fbr").start()
     assert err.value.code == "VAR102"
+
+
+def test_initial_moves_with_i() -> None:
+    """`i` (initial move only): a pawn written with imefW02 double-steps while unmoved (FEEN '-')."""
+    text = (EXAMPLES / "chess.fbr").read_text().replace("[1-2]mefW02", "imefW02")
+    text = text.replace("/pppppppp/8/8/8/8/PPPPPPPP/", "/-p-p-p-p-p-p-p-p/8/8/8/8/-P-P-P-P-P-P-P-P/")
+    v = Variant.from_text(text)
+    pos = v.start()
+    assert perft(pos, 3) == 8902
+    pos.push("e2e3")
+    pos.push("a7a6")
+    assert "e3e5" not in [m.text for m in pos.legal_moves()]
+    assert pos.piece_at("e3") == "P" and pos.piece_at("d2") == "-P"
+    with pytest.raises(NotationError):
+        Variant.load(EXAMPLES / "chess.fbr").position("4k^3/8/8/8/8/8/-P7/4K^3 / C/c")
