@@ -1013,7 +1013,7 @@ class Tables:
             for grp in self.quiet_groups_i:
                 out |= grp.reach[side](square, occupied)
         if self.multi:
-            for mv in self._multi_moves(square, side, occupied, 0, ~occupied, initial, None):
+            for mv in self._multi_moves(square, side, occupied, 0, 0, initial, None):
                 if mv.captured is None:
                     out |= 1 << mv.target
         return out & ~occupied
@@ -1061,7 +1061,7 @@ class Tables:
             everything = self.geometry.full
             types = None if victim is None else {victim: everything}
             for mv in self._multi_moves(
-                square, side, occupied & ~0, 0, everything & ~(1 << square), False, types, attack=True
+                square, side, occupied, 0, everything & ~(1 << square), False, types, attack=True
             ):
                 out |= 1 << mv.target
         return out
@@ -1166,7 +1166,7 @@ class Tables:
                         if mod.quiet and not attack:
                             for t in self.geometry.squares(reach & ~occ & ~start_bit):
                                 out.append(PieceMove(square, t, None, path, 0, mod.initial))
-                        if mod.capture and not mod.ep_only:
+                        if mod.capture and not mod.ep_only and enemies:
                             vict = _victims(mod, enemies, by_type)
                             for t in self.geometry.squares(reach & vict & ~start_bit):
                                 out.append(PieceMove(square, t, t, path, 0, mod.initial))
