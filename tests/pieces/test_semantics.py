@@ -436,3 +436,12 @@ def test_board_range_mask() -> None:
     with pytest.raises(NotExecutableError) as err:
         board_range_mask(dyn.board_range, G8)
     assert err.value.code == "PCE203"
+
+
+def test_multi_leg_capture_sets() -> None:
+    p = compile_piece("mW-c{Q}F", G8)
+    enemies = G8.mask("c6 e6")
+    assert p.quiets(sq("d4"), WHITE, enemies) == 0
+    assert names(p.captures(sq("d4"), WHITE, enemies, enemies, by_type={"Q": G8.mask("c6")})) == {"c6"}
+    assert p.attacks(sq("d4"), WHITE, 0, victim="K") == 0
+    assert sq("c6") in G8.squares(p.attacks(sq("d4"), WHITE, 0, victim="Q"))
