@@ -152,6 +152,26 @@ class Core:
         self.between: dict[int, int] = {}
         self.leaper_attacks = [p.leaper_attacks for p in self.pieces]
         self.rider_types = [i for i in range(n) if self.rev_lines[i] is not None]
+        # for pieces looked at from their own square (lame, ranges, capture sets): the squares from
+        # which they could attack a square on an empty board (blockers only take attacks away;
+        # not for hoppers, which need a hurdle)
+        self.could: list[tuple[list[int], list[int]] | None] = []
+        royal_keys = [k for k in self.keys if k in rules.royal]
+        for i, p in enumerate(self.pieces):
+            if self.reversible[i] or "p" in p.definition.split("=", 1)[-1]:
+                self.could.append(None)
+                continue
+            could: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+            for side in (0, 1):
+                for x in range(g.size):
+                    reach = p.attacks(x, side, 0)
+                    for key in royal_keys:
+                        reach |= p.attacks(x, side, 0, key)
+                    while reach:
+                        low = reach & -reach
+                        could[side][low.bit_length() - 1] |= 1 << x
+                        reach ^= low
+            self.could.append(could)
         self.reverse = [
             p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)
         ]
@@ -443,6 +463,9 @@ class Position:
                 if rev(sq, by, occ) & bb:
                     return True
             else:
+                could = core.could[t]
+                if could is not None:
+                    bb &= could[by][sq]
                 fn = core.attack_fn[t]
                 key = victim if core.needs_types[t] else None
                 while bb:

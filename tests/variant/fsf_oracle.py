@@ -30,7 +30,7 @@ class Spec:
 SPECS: dict[str, Spec] = {
     "chess": Spec("chess.fbr", "chess", {}, 3),
     "capablanca": Spec("capablanca.fbr", "capablanca", {}, 3),
-    "grand": Spec("grand.fbr", "grand", {}, 2),
+    "grand": Spec("grand.fbr", "grand", {}, 3),
     "shatranj": Spec("shatranj.fbr", "shatranj", {}, 3),
     "makruk": Spec("makruk.fbr", "makruk", {}, 3),
     "courier": Spec("courier.fbr", "courier", {}, 3),
@@ -45,7 +45,7 @@ SPECS: dict[str, Spec] = {
     "minishogi": Spec("minishogi.fbr", "minishogi", {}, 3),
     "amazon": Spec("amazon.fbr", "amazon", {}, 3),
     "nightrider": Spec("nightrider.fbr", "nightrider", {}, 3),
-    "shogi": Spec("shogi.fbr", "shogi", {}, 2),
+    "shogi": Spec("shogi.fbr", "shogi", {}, 3),
     "xiangqi": Spec("xiangqi.fbr", "xiangqi", {"G": "K", "H": "N", "E": "B"}, 3),
 }
 
