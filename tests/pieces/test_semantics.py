@@ -324,6 +324,7 @@ def test_not_executable_is_refused_with_a_code_and_span(text: str, code: str) ->
         (":30,1:", "PCE102"),
         ("eW", "PCE102"),
         ("@:AB:=:CD: @:CD:=:AB: :AB:", "PCE103"),
+        ("@X=aW Y=mX", "PCE201"),
     ],
 )
 def test_bad_input_raises_notation_error(text: str, code: str) -> None:

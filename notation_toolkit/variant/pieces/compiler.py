@@ -470,7 +470,15 @@ class _Expander:
             ok = False
         # modality: a local m/c restricts what the enclosing definition allows
         if has_a:
-            pass
+            if not (outer.quiet and outer.capture):
+                # `a` "cannot be superseded" (MBN modifier table) while the enclosing m/c restricts
+                # it: which one wins is not defined, so the piece is refused rather than guessed
+                self.refuse(
+                    codes.NOT_EXECUTABLE_MODIFIER,
+                    "'a' inside a letter restricted by m or c is not executable yet",
+                    next(md.span for md in mods if md.letter == "a"),
+                )
+                ok = False
         elif has_m and not has_c:
             ctx.capture = False
         elif has_c and not has_m:
