@@ -247,9 +247,9 @@ def _state_field(pos: Position, field: str, text: str, offset: int) -> None:
 
 def _fen_ok(variant: Variant) -> bool:
     core = variant.tables
-    return (
-        core.geometry.width >= 8 and not core.rules.holding and not any(k.startswith("+") for k in core.keys)
-    )
+    # 8+ files; no promoted states that are pieces of their own (shogi's +P): FEN has no letter
+    # for them. Holdings are written as crazyhouse FEN writes them ([pockets], Q~).
+    return core.geometry.width >= 8 and not any(k.startswith("+") for k in core.keys)
 
 
 def write_fen(pos: Position) -> str:
@@ -271,16 +271,27 @@ def write_fen(pos: Position) -> str:
                 empty = 0
             k = core.keys[code >> 1]
             row.append(k.upper() if code & 1 == WHITE else k.lower())
+            if pos.promoted >> (rank * g.width + f) & 1:
+                row.append("~")  # promoted piece (crazyhouse FEN)
         if empty:
             row.append(str(empty))
         rows.append("".join(row))
+    pockets = ""
+    if core.rules.holding:
+        # the pockets in brackets after the placement (crazyhouse FEN, as Fairy-Stockfish writes it)
+        for side in (WHITE, BLACK):
+            for t in sorted(range(core.n), key=lambda i: "KQRBNP".find(core.keys[i]) % 100):
+                letter = core.keys[t]
+                pockets += (letter.upper() if side == WHITE else letter.lower()) * pos.hands[side][t]
+        pockets = f"[{pockets}]"
     rights = ""
     for side in (WHITE, BLACK):
         rights += _castling_letters(pos, side)
     ep = "-"
     if pos.ep_squares:
         ep = ",".join(g.square_names[s] for s in _bits(pos.ep_squares))
-    return f"{'/'.join(rows)} {'w' if pos.turn == WHITE else 'b'} {rights or '-'} {ep} 0 {pos.ply // 2 + 1}"
+    turn = "w" if pos.turn == WHITE else "b"
+    return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} 0 {pos.ply // 2 + 1}"
 
 
 def _castling_letters(pos: Position, side: int) -> str:
@@ -322,7 +333,13 @@ def read_fen(variant: Variant, text: str) -> Position:
     fields = text.split()
     if len(fields) < 2 or fields[1] not in ("w", "b"):
         raise _err(codes.BAD_POSITION, "FEN needs at least a placement and a side (w or b)", text)
-    rows = fields[0].split("/")
+    placement = fields[0]
+    pockets = ""
+    if placement.endswith("]") and "[" in placement:
+        placement, _, pockets = placement[:-1].partition("[")
+        if not core.rules.holding:
+            raise _err(codes.BAD_POSITION, f"{variant.name} has no holding: no [pockets]", text)
+    rows = placement.split("/")
     if len(rows) != g.height:
         raise _err(codes.POSITION_SHAPE, f"the board must have {g.height} ranks", text, 0, len(fields[0]))
     pos = Position(variant)
@@ -350,6 +367,12 @@ def read_fen(variant: Variant, text: str) -> Position:
                     len(fields[0]),
                 )
             pos._put(rank * g.width + f, 2 * core.index[key] + (WHITE if ch == key else BLACK))
+            if i + 1 < len(row) and row[i + 1] == "~":
+                t = core.index[key]
+                if not (core.rules.demote and t in core.status_origin):
+                    raise _err(codes.BAD_POSITION, f"'{ch}~': no promoted {key} in {variant.name}", text)
+                pos.promoted |= 1 << (rank * g.width + f)
+                i += 1
             f += 1
             i += 1
         if f != g.width:
@@ -360,6 +383,11 @@ def read_fen(variant: Variant, text: str) -> Position:
                 0,
                 len(fields[0]),
             )
+    for ch in pockets:
+        key = ch.upper()
+        if key not in core.index or core.royal[core.index[key]]:
+            raise _err(codes.UNKNOWN_PIECE, f"{ch!r} in the pockets is not a piece to drop", text)
+        pos.hands[WHITE if ch == key else BLACK][core.index[key]] += 1
     pos.turn = WHITE if fields[1] == "w" else BLACK
     rights = fields[2] if len(fields) > 2 else "-"
     for ch in rights if rights != "-" else "":
