@@ -940,6 +940,19 @@ class Position:
                 for t in core.rider_types:
                     if core.rev_lines[t][them][sq] & self.bbs[2 * t + them]:  # type: ignore[index]
                         danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
+            # a first blocker whose removal exposes no royal piece is not pinned: its moves are safe
+            blockers = danger & self.occ[self.turn] & ~royal
+            while blockers:
+                low = blockers & -blockers
+                blockers ^= low
+                without = occ ^ low
+                exposed = False
+                for sq in _bits(royal):
+                    if self.is_attacked(sq, them, royal_key, without):
+                        exposed = True
+                        break
+                if not exposed:
+                    danger ^= low
             safe = core.geometry.full & ~danger
         for m in self._pseudo():
             if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
