@@ -257,6 +257,27 @@ class Core:
         self.fast_legal = all(self.reversible) and not any(
             "p" in p.definition.split("=", 1)[-1] for p in self.pieces
         )
+        # Without that (lame leapers, ranges, capture sets, hoppers), the same shortcut holds with
+        # every own piece as a candidate blocker, tested by removal; hoppers also need the target
+        # checked: a piece put on a line between a hopper and the royal piece can be its hurdle
+        # (orthogonal and diagonal hoppers only: the lines of the royal square cover them).
+        import re
+
+        hop_atoms = [
+            re.findall(r"p[a-oq-z]*([A-Z:(])", p.definition.split("=", 1)[-1]) for p in self.pieces
+        ]
+        self.has_hoppers = any(hop_atoms)
+        self.general_fast = not self.fast_legal and all(set(a) <= set("WFRBQK") for a in hop_atoms)
+        self.royal_lines = [0] * g.size
+        if self.has_hoppers and self.general_fast:
+            for sq in range(g.size):
+                f0, r0 = sq % g.width, sq // g.width
+                mask = 0
+                for x in range(g.size):
+                    f1, r1 = x % g.width, x // g.width
+                    if f1 == f0 or r1 == r0 or abs(f1 - f0) == abs(r1 - r0):
+                        mask |= 1 << x
+                self.royal_lines[sq] = mask
         self.lines: list[list[int]] = []
         if self.fast_legal:
             for side in (0, 1):
@@ -923,8 +944,10 @@ class Position:
         royal_key: str | None = None
         them = 1 - self.turn
         occ = self.occ[0] | self.occ[1]
-        if has_royal and core.fast_legal:
-            royal = 0
+        fast = core.fast_legal or core.general_fast
+        dest_danger = 0
+        royal = 0
+        if has_royal and fast:
             for t in core.royal_types:
                 if self.bbs[2 * t + self.turn]:
                     royal |= self.bbs[2 * t + self.turn]
@@ -932,14 +955,20 @@ class Position:
             if royal and not royal & (royal - 1):
                 # a single royal piece: its own moves are tested on the board without it
                 royal_sq = royal.bit_length() - 1
-        if has_royal and core.fast_legal and not self._royal_attacked(self.turn):
+        if has_royal and fast and royal and not self._royal_attacked(self.turn):
             # a move can expose a royal piece only from a first blocker of a rider line towards
             # it (leapers are never discovered): every other origin is safe
             danger = royal
-            for sq in _bits(royal):
-                for t in core.rider_types:
-                    if core.rev_lines[t][them][sq] & self.bbs[2 * t + them]:  # type: ignore[index]
-                        danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
+            if core.fast_legal:
+                for sq in _bits(royal):
+                    for t in core.rider_types:
+                        if core.rev_lines[t][them][sq] & self.bbs[2 * t + them]:  # type: ignore[index]
+                            danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
+            else:
+                danger |= self.occ[self.turn]
+                if core.has_hoppers:
+                    for sq in _bits(royal):
+                        dest_danger |= core.royal_lines[sq]
             # a first blocker whose removal exposes no royal piece is not pinned: its moves are safe
             blockers = danger & self.occ[self.turn] & ~royal
             while blockers:
@@ -964,6 +993,7 @@ class Position:
                 safe
                 and not m & (EP | CASTLE)
                 and (m & DROP or safe >> (m & SQ) & 1)
+                and not dest_danger >> (m >> 10 & SQ) & 1
                 and not (m & DROP and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ]))
             ):
                 out.append(m)
