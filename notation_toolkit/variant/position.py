@@ -263,9 +263,7 @@ class Core:
         # (orthogonal and diagonal hoppers only: the lines of the royal square cover them).
         import re
 
-        hop_atoms = [
-            re.findall(r"p[a-oq-z]*([A-Z:(])", p.definition.split("=", 1)[-1]) for p in self.pieces
-        ]
+        hop_atoms = [re.findall(r"p[a-oq-z]*([A-Z:(])", p.definition.split("=", 1)[-1]) for p in self.pieces]
         self.has_hoppers = any(hop_atoms)
         self.general_fast = not self.fast_legal and all(set(a) <= set("WFRBQK") for a in hop_atoms)
         self.royal_lines = [0] * g.size
