@@ -69,7 +69,7 @@ def main() -> None:
             rnd = random.Random(5)
             start = pyffish.start_fen(fsf)
             lines: list[list[str]] = []
-            for _ in range(40):
+            for _ in range(150):
                 pos = var.start()
                 line: list[str] = []
                 for _ in range(rnd.randrange(0, 40)):
@@ -91,14 +91,20 @@ def main() -> None:
             for pos in positions:
                 pos.legal_moves()
             t_ours = time.perf_counter() - t0
+            feens = [pos.feen() for pos in positions]
+            t0 = time.perf_counter()
+            for feen in feens:
+                var.position(feen).legal_moves()
+            t_text = time.perf_counter() - t0
             t0 = time.perf_counter()
             for fen in fens:
                 pyffish.legal_moves(fsf, fen, [])
             t_fsf = time.perf_counter() - t0
             n = len(positions)
             print(
-                f"   {name}: core {n / t_ours:,.0f} positions/s, pyffish {n / t_fsf:,.0f} positions/s, "
-                f"ratio {t_fsf / t_ours:.2f}x"
+                f"   {name}: core {n / t_ours:,.0f} positions/s (from FEEN text: {n / t_text:,.0f}), "
+                f"pyffish {n / t_fsf:,.0f} positions/s, ratio {t_fsf / t_ours:.2f}x "
+                f"(from text: {t_fsf / t_text:.2f}x)"
             )
 
     print("3. perft nodes/s on larger boards")
