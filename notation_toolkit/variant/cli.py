@@ -15,6 +15,7 @@ from notation_toolkit.core.cli import (
     print_json,
     report_error,
 )
+from notation_toolkit.variant import codes as _codes  # noqa: F401  (registers VAR codes for `ntk explain`)
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
