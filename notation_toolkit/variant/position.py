@@ -298,6 +298,7 @@ class Position:
         "core",
         "ep_squares",
         "ep_victim",
+        "gave_check",
         "hands",
         "history",
         "key",
@@ -331,6 +332,7 @@ class Position:
         self.ply = 0
         self.stack: list[tuple[object, ...]] = []
         self.history: list[int] = []
+        self.gave_check: list[bool] = []
 
     # -- reading and writing -----------------------------------------------------------------------
 
@@ -385,6 +387,7 @@ class Position:
         other.key = self.key
         other.ply = self.ply
         other.history = self.history[:]
+        other.gave_check = self.gave_check[:]
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -1067,6 +1070,8 @@ class Position:
     def _push_code(self, m: int) -> None:
         self.history.append(self.key)
         undo = self._do(m)
+        if self.core.rules.perpetual_check is not None:
+            self.gave_check.append(self._royal_attacked(self.turn))
         if self.core.rules.max_checks is not None and self._royal_attacked(self.turn):
             us = 1 - self.turn
             n = self.checks[us]
@@ -1078,6 +1083,8 @@ class Position:
     def _pop_code(self) -> None:
         self._undo(self.stack.pop())
         self.history.pop()
+        if self.gave_check:
+            self.gave_check.pop()
         self.ply -= 1
 
     def pop(self) -> Move:
@@ -1087,6 +1094,8 @@ class Position:
         undo = self.stack.pop()
         self._undo(undo)
         self.history.pop()
+        if self.gave_check:
+            self.gave_check.pop()
         self.ply -= 1
         saved = undo[0]
         assert isinstance(saved, tuple) and isinstance(saved[0], int)
@@ -1163,7 +1172,16 @@ class Position:
             return decided
         rules = self.core.rules
         if self._legal_raw():
-            if rules.repetition is not None and self.history.count(self.key) + 1 >= rules.repetition:
+            count = self.history.count(self.key) + 1
+            if rules.perpetual_check is not None and count >= rules.perpetual_check and self.gave_check:
+                # the side whose every move since the first occurrence gave check loses (003:442)
+                first = self.history.index(self.key)
+                n = len(self.history)
+                for side in (0, 1):
+                    plies = [i for i in range(first, n) if (n - 1 - i) % 2 == (0 if side != self.turn else 1)]
+                    if plies and all(self.gave_check[i] for i in plies):
+                        return Outcome(1 - side, "perpetual check")
+            if rules.repetition is not None and count >= rules.repetition:
                 return Outcome(None, "repetition")
             return None
         if self.core.royal_types and self.is_check():

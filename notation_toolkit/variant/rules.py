@@ -87,6 +87,7 @@ class Rules:
     promotions: dict[str, Promotion] = field(default_factory=dict)
     castlings: tuple[Castling, ...] = ()
     mirror: str = "vertical"
+    perpetual_check: int | None = None  # loss=perpetualcheck(N) (003:442-444)
 
 
 def _diag(code: str, message: str, span: Span | None, hint: str | None = None) -> Diagnostic:
@@ -133,6 +134,7 @@ _ALLOWED_PARTS: dict[str, set[str]] = {
     "hill": {"board_range"},
     "pieces": {"piece_set"},
     "mirror": set(),
+    "loss": set(),
 }
 
 _ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
@@ -146,6 +148,7 @@ _ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
     "hill": set(),
     "pieces": {"total", "file"},
     "mirror": {"vertical"},
+    "loss": {"perpetualcheck"},
 }
 
 
@@ -267,6 +270,10 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
             for attribute in rule.attributes:
                 if attribute.name == "repetition":
                     rules.repetition = _count(attribute, 3)
+        elif name == "loss":
+            for attribute in rule.attributes:
+                if attribute.name == "perpetualcheck":
+                    rules.perpetual_check = _count(attribute, 3)
         elif name == "mustcapture":
             if rule.piece_set is not None:
                 out.append(_diag(codes.PART_NOT_EXECUTED, "mustcapture{...} is not executed", rule.span))

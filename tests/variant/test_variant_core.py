@@ -264,3 +264,23 @@ def test_initial_moves_with_i() -> None:
     assert pos.piece_at("e3") == "P" and pos.piece_at("d2") == "-P"
     with pytest.raises(NotationError):
         Variant.load(EXAMPLES / "chess.fbr").position("4k^3/8/8/8/8/8/-P7/4K^3 / C/c")
+
+
+def test_perpetual_check_loses() -> None:
+    """loss=perpetualcheck(N) (003:442-444): the side checking with every move of an N-fold
+    repetition loses; without checks the repetition is a draw."""
+    text = (EXAMPLES / "chess.fbr").read_text().replace("royal ", "royal loss=perpetualcheck(3) ", 1)
+    v = Variant.from_text(text)
+    pos = v.position("7k/7p/8/8/8/8/8/K2Q4 w - - 0 1")
+    cycle = ["d1d8", "h8g7", "d8d4", "g7g8", "d4d8", "g8g7", "d8d4", "g7g8", "d4d8", "g8g7"]
+    for i, mv in enumerate(cycle):
+        assert pos.outcome() is None, cycle[:i]
+        pos.push(mv)
+        assert pos.is_check() == (i % 2 == 0)
+    out = pos.outcome()
+    assert out is not None and out.winner == 1 and out.reason == "perpetual check"
+    quiet = v.start()
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        quiet.push(mv)
+    out = quiet.outcome()
+    assert out is not None and out.winner is None and out.reason == "repetition"
