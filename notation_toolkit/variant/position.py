@@ -599,7 +599,7 @@ class Position:
                             flags = CAPTURE
                             if rec.captured != rec.target:
                                 if rec.captured != self.ep_victim or rec.path:
-                                    continue  # multi-leg captures on the way: refused at load
+                                    continue  # not the e.p. victim (the compiler captures only on targets)
                                 flags |= EP
                         if rec.ep_squares:
                             flags |= MAKES_EP
