@@ -1,0 +1,96 @@
+"""``ntk piece``: where can an MBN piece go? A move diagram (or JSON) for a square of a board."""
+
+from __future__ import annotations
+
+import click
+
+from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, console, json_option, print_json, report_error
+
+
+@click.command("piece")
+@click.argument("definition", required=False)
+@click.option(
+    "--board", "board", metavar="WxH", help="Board size (default: the rule file's boardsize, else 8x8)."
+)
+@click.option("--from", "origin", metavar="SQUARE", required=True, help="The square the piece stands on.")
+@click.option("--rules", "rules", type=click.Path(dir_okay=False), help="An FBR rule file with the piece.")
+@click.option("--piece", "piece_key", metavar="KEY", help="The piece of --rules to show (Q, +P, :QD:).")
+@click.option("--friends", default="", metavar="SQUARES", help="Friendly blockers: a1,b2 or 'a1 b2'.")
+@click.option("--enemies", default="", metavar="SQUARES", help="Enemy blockers: a1,b2 or 'a1 b2'.")
+@click.option("--side", type=click.Choice(["white", "black"]), default="white", show_default=True)
+@click.option("--initial", is_flag=True, help="The piece has not moved yet (include its i moves).")
+@click.option("--partial", is_flag=True, help="Show the executable parts even if some are not executable.")
+@json_option
+def piece(
+    definition: str | None,
+    board: str | None,
+    origin: str,
+    rules: str | None,
+    piece_key: str | None,
+    friends: str,
+    enemies: str,
+    side: str,
+    initial: bool,
+    partial: bool,
+    as_json: bool,
+) -> int:
+    """Show where an MBN piece moves and captures from a square.
+
+    \b
+    ntk piece 'N=mN+cW' --board 8x8 --from d4
+    ntk piece 'R' --from a1 --friends a4 --enemies c1
+    ntk piece --rules chess.fbr --piece Q --from d1 --json
+    """
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.geometry import Geometry
+    from notation_toolkit.variant.pieces import BLACK, WHITE, compile_piece, compile_rule_file
+    from notation_toolkit.variant.pieces.diagram import diagram_data, render
+
+    ctx = click.get_current_context()
+    text: str | None = definition
+    try:
+        if rules is not None:
+            if definition is not None:
+                raise click.UsageError("give a DEFINITION or --rules/--piece, not both")
+            if not piece_key:
+                raise click.UsageError("--rules needs --piece KEY")
+            try:
+                with open(rules, encoding="utf-8") as fh:
+                    text = fh.read()
+            except OSError as exc:
+                console(stderr=True).print(f"[bold red]ntk piece:[/] cannot read {rules}: {exc.strerror}")
+                ctx.exit(EXIT_IO)
+            geometry = Geometry.parse(board) if board else None
+            pieces = compile_rule_file(text, geometry, strict=not partial)
+            if piece_key not in pieces:
+                known = ", ".join(sorted(pieces)) or "none"
+                raise click.UsageError(f"{rules} defines no piece {piece_key} (pieces: {known})")
+            compiled = pieces[piece_key]
+        else:
+            if definition is None:
+                raise click.UsageError("give a piece DEFINITION (e.g. 'N=mN+cW') or --rules FILE --piece KEY")
+            compiled = compile_piece(definition, Geometry.parse(board or "8x8"), strict=not partial)
+        g = compiled.geometry
+        sq = g.parse_square(origin)
+        data = diagram_data(
+            compiled,
+            sq,
+            WHITE if side == "white" else BLACK,
+            g.mask(friends),
+            g.mask(enemies),
+            initial=initial,
+        )
+    except NotationError as exc:
+        ctx.exit(report_error(exc, text, rules, as_json))
+    if as_json:
+        out = data.to_dict()
+        out["diagnostics"] = [d.to_dict() for d in compiled.diagnostics]
+        print_json(out)
+        ctx.exit(EXIT_OK)
+    con = console()
+    con.print(f"[bold]{compiled.key}[/] = {compiled.definition}  on {g} from {origin} ({side})")
+    con.print(render(data))
+    for d in compiled.diagnostics:
+        con.print(f"[yellow]{d.code}[/] not shown: {d.message}")
+    ctx.exit(EXIT_OK)
+    return EXIT_OK

@@ -1,0 +1,1251 @@
+"""Positions of a variant: board, hands, side to move, en passant, checks; legal moves; push / pop.
+
+The board is a mailbox (piece code per square, ``-1`` empty) plus one bitboard per piece code
+(Python ints, bit ``rank * width + file``; ``core.geometry``). A piece code is
+``type_index * 2 + side`` (side 0 moves first, "White"). Pieces move by the tables the piece
+compiler built once per variant (``notation_toolkit.variant.pieces``); no MBN is read during play.
+
+Moves are ints inside the core (``Move`` wraps one for the API, with its text):
+bits 0-9 origin (the piece type for a drop), 10-19 target, 20-29 promotion type + 1 (for castling:
+the partner's square + 1), then the flags below.
+
+FEEN conventions of the core (a game's convention, which FEEN leaves to the game; docs/variants.md):
+``^`` marks royal pieces, ``+X`` a promoted piece (the state ``+X`` of the rule file, or a piece
+promoted by a ``+`` rule that keeps its promoted status for ``holding=demote``), ``-X`` an unmoved
+piece that still has its initial moves or castling. Hands hold pieces in the case of the side that
+will drop them. Two optional fields follow the three FEEN fields when they are not empty:
+``ep:e3@e4`` (squares capturable en passant @ the piece that can be taken) and ``checks:1/0``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from notation_toolkit.core.errors import NotationError
+from notation_toolkit.variant import codes
+
+if TYPE_CHECKING:
+    from notation_toolkit.variant.pieces import CompiledPiece
+    from notation_toolkit.variant.rules import Variant
+
+WHITE = 0
+BLACK = 1
+
+EP = 1 << 30
+CASTLE = 1 << 31
+DROP = 1 << 32
+MAKES_EP = 1 << 33
+CAPTURE = 1 << 34
+NOPROMO = 1 << 35  # an optional promotion declined (text needs no suffix; kept for clarity)
+SQ = 0x3FF
+
+
+class MoveError(NotationError):
+    """A move that is not well-formed (VAR401) or not legal (VAR402)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal move of a position: its ``text`` (``e2e4``, ``e7e8q``, ``a10a9``, ``P@e4``) and the
+    core's encoding ``code``."""
+
+    text: str
+    code: int
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def is_drop(self) -> bool:
+        """True for drops (``P@e4``)."""
+        return bool(self.code & DROP)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: ``winner`` (0 first player, 1 second, ``None`` draw) and the
+    ``reason`` (``checkmate``, ``stalemate``, ``hill``, ``checks``, ``bare``, ``repetition``)."""
+
+    winner: int | None
+    reason: str
+
+    def result(self) -> str:
+        """``1-0``, ``0-1`` or ``1/2-1/2``."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == 0 else "0-1")
+
+
+class Core:
+    """Per-variant tables the positions share: piece types, promotion, drops, Zobrist keys."""
+
+    def __init__(self, variant: Variant) -> None:
+        rules = variant.rules
+        g = variant.geometry
+        self.variant = variant
+        self.geometry = g
+        self.rules = rules
+        self.keys: list[str] = list(variant.pieces)
+        self.index: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
+        self.pieces: list[CompiledPiece] = [variant.pieces[k] for k in self.keys]
+        n = len(self.keys)
+        self.n = n
+        self.royal = [k in rules.royal for k in self.keys]
+        self.royal_types = [i for i in range(n) if self.royal[i]]
+        castling_types = set()
+        if rules.castlings:
+            castling_types |= {i for i in self.royal_types}
+            for c in rules.castlings:
+                castling_types |= {self.index[p] for p in c.partners if p in self.index}
+        self.tracks_unmoved = [self.pieces[i].has_initial or i in castling_types for i in range(n)]
+        self.simple = [p.simple for p in self.pieces]
+        self.needs_types = [p.needs_types for p in self.pieces]
+        self.reversible = [p.reversible and not p.needs_types for p in self.pieces]
+        self.quiets = [p.tables.quiets for p in self.pieces]
+        self.captures = [p.tables.captures for p in self.pieces]
+        self.attack_fn = [p.tables.attacks for p in self.pieces]
+        # is_attacked fast paths: static reverse tables for leapers, empty-board lines for riders
+        self.rev_static: list[tuple[list[int], list[int]] | None] = []
+        self.rev_lines: list[tuple[list[int], list[int]] | None] = []
+        for i, p in enumerate(self.pieces):
+            static = p.leaper_attacks if self.reversible[i] else None
+            if static is not None:
+                rev: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+                for side in (0, 1):
+                    for x in range(g.size):
+                        bb = static[side][x]
+                        while bb:
+                            low = bb & -bb
+                            rev[side][low.bit_length() - 1] |= 1 << x
+                            bb ^= low
+                self.rev_static.append(rev)
+                self.rev_lines.append(None)
+            elif self.reversible[i] and "p" not in p.definition.split("=", 1)[-1]:
+                # (hoppers reach nothing on an empty board: no quick rejection for them)
+                self.rev_static.append(None)
+                self.rev_lines.append(
+                    tuple(  # type: ignore[arg-type]
+                        [p.tables.attackers_reach(sq, side, 0) for sq in range(g.size)] for side in (0, 1)
+                    )
+                )
+            else:
+                self.rev_static.append(None)
+                self.rev_lines.append(None)
+        # quiet moves that make squares capturable en passant (per side, per square): the pieces
+        # that are not simple only because of en passant take the fast path
+        self.multi = [bool(p.tables.multi) for p in self.pieces]
+        self.ep_make: list[tuple[list[int], list[int]] | None] = []
+        for p in self.pieces:
+            if p.makes_ep and not p.tables.multi:
+                masks: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+                for side in (0, 1):
+                    for sq in range(g.size):
+                        for initial in (False, True):
+                            for rec in p.moves(sq, side, 0, 0, 0, initial=initial):
+                                if rec.ep_squares:
+                                    masks[side][sq] |= 1 << rec.target
+                self.ep_make.append(masks)
+            else:
+                self.ep_make.append(None)
+        self.takes_ep = [p.takes_ep for p in self.pieces]
+        self.between: dict[int, int] = {}
+        self.leaper_attacks = [p.leaper_attacks for p in self.pieces]
+        self.rider_types = [i for i in range(n) if self.rev_lines[i] is not None]
+        # for pieces looked at from their own square (lame, ranges, capture sets): the squares from
+        # which they could attack a square on an empty board (blockers only take attacks away;
+        # not for hoppers, which need a hurdle)
+        self.could: list[tuple[list[int], list[int]] | None] = []
+        royal_keys = [k for k in self.keys if k in rules.royal]
+        for i, p in enumerate(self.pieces):
+            if self.reversible[i] or "p" in p.definition.split("=", 1)[-1]:
+                self.could.append(None)
+                continue
+            could: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+            for side in (0, 1):
+                for x in range(g.size):
+                    reach = p.attacks(x, side, 0)
+                    for key in royal_keys:
+                        reach |= p.attacks(x, side, 0, key)
+                    while reach:
+                        low = reach & -reach
+                        could[side][low.bit_length() - 1] |= 1 << x
+                        reach ^= low
+            self.could.append(could)
+        self.reverse = [
+            p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)
+        ]
+        # promotion: per type, choices as type indexes
+        self.promo: list[tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool] | None] = []
+        for k in self.keys:
+            spec = rules.promotions.get(k)
+            if spec is None:
+                self.promo.append(None)
+            else:
+                self.promo.append(
+                    (
+                        [self.index[c] for c in spec.choices],
+                        spec.zone,
+                        spec.optional,
+                        spec.on_enter,
+                        spec.on_leave,
+                        spec.on_move,
+                        spec.status and rules.holding and rules.demote,
+                    )
+                )
+        # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
+        self.can_move = [
+            [
+                sum(
+                    1 << s
+                    for s in range(g.size)
+                    if self.pieces[t].quiets(s, side, 0) | self.pieces[t].attacks(s, side, 0)
+                )
+                for side in (0, 1)
+            ]
+            for t in range(n)
+        ]
+        # demotion when captured into the holding (003:406-416)
+        self.status_origin: dict[int, int] = {}
+        for t, pspec in enumerate(self.promo):
+            if pspec is not None and pspec[6]:
+                for choice in pspec[0]:
+                    self.status_origin.setdefault(choice, t)
+        self.to_hand = list(range(n))
+        if rules.demote:
+            for t, k in enumerate(self.keys):
+                if k.startswith("+") and k[1:] in self.index:
+                    self.to_hand[t] = self.index[k[1:]]
+        self.droppable = [rules.holding and not self.royal[t] for t in range(n)]
+        full = g.full
+        self.drop_zone: list[tuple[int, int]] = []
+        self.drop_explicit: list[bool] = []
+        for k in self.keys:
+            zone = rules.drop_zones.get(k) or rules.drop_zones.get("*")
+            self.drop_zone.append(zone if zone is not None else (full, full))
+            self.drop_explicit.append(zone is not None)
+        self.drop_nomate = [k in rules.drop_nomate or "*" in rules.drop_nomate for k in self.keys]
+        self.drop_nocheck = [k in rules.drop_nocheck or "*" in rules.drop_nocheck for k in self.keys]
+        self.total_limits = [
+            ({self.index[x] for x in s if x in self.index}, m) for s, m in rules.total_limits
+        ]
+        self.file_limits = [({self.index[x] for x in s if x in self.index}, m) for s, m in rules.file_limits]
+        self.castlings = [
+            (
+                c.king_file,
+                c.rook_file,
+                c.from_unthreatened,
+                [self.index[p] for p in c.partners if p in self.index],
+            )
+            for c in rules.castlings
+        ]
+        # Zobrist keys (seeded: the same keys in every run)
+        rnd = random.Random(0x5EED ^ (g.width << 8) ^ g.height ^ n)
+        bits = 64
+        self.z_piece = [[rnd.getrandbits(bits) for _ in range(g.size)] for _ in range(2 * n)]
+        self.z_unmoved = [rnd.getrandbits(bits) for _ in range(g.size)]
+        self.z_status = [rnd.getrandbits(bits) for _ in range(g.size)]
+        self.z_ep = [rnd.getrandbits(bits) for _ in range(g.size)]
+        self.z_side = rnd.getrandbits(bits)
+        max_hand = g.size + 1
+        self.z_hand = [[rnd.getrandbits(bits) for _ in range(max_hand)] for _ in range(2 * n)]
+        self.z_checks = [[rnd.getrandbits(bits) for _ in range(64)] for _ in range(2)]
+        self.file_of = [s % g.width for s in range(g.size)]
+        # Fast legality: when every piece's attacks are reversible and no piece hops, a move that is
+        # not a royal move, not en passant, not castling, made while not in check, from a square on
+        # no attack line of any enemy piece towards the royal piece cannot expose it.
+        self.fast_legal = all(self.reversible) and not any(
+            "p" in p.definition.split("=", 1)[-1] for p in self.pieces
+        )
+        # Without that (lame leapers, ranges, capture sets, hoppers), the same shortcut holds with
+        # every own piece as a candidate blocker, tested by removal; hoppers also need the target
+        # checked: a piece put on a line between a hopper and the royal piece can be its hurdle
+        # (orthogonal and diagonal hoppers only: the lines of the royal square cover them).
+        import re
+
+        hop_atoms = [re.findall(r"p[a-oq-z]*([A-Z:(])", p.definition.split("=", 1)[-1]) for p in self.pieces]
+        self.has_hoppers = any(hop_atoms)
+        self.general_fast = not self.fast_legal and all(set(a) <= set("WFRBQK") for a in hop_atoms)
+        self.royal_lines = [0] * g.size
+        if self.has_hoppers and self.general_fast:
+            for sq in range(g.size):
+                f0, r0 = sq % g.width, sq // g.width
+                mask = 0
+                for x in range(g.size):
+                    f1, r1 = x % g.width, x // g.width
+                    if f1 == f0 or r1 == r0 or abs(f1 - f0) == abs(r1 - r0):
+                        mask |= 1 << x
+                self.royal_lines[sq] = mask
+        self.lines: list[list[int]] = []
+        if self.fast_legal:
+            for side in (0, 1):
+                self.lines.append(
+                    [
+                        _or(self.reverse[t](sq, side, 0) for t in range(n) if self.reverse[t] is not None)  # type: ignore[misc]
+                        for sq in range(g.size)
+                    ]
+                )
+        self.names = g.square_names
+
+
+class Position:
+    """A position of a variant, with its move stack (python-chess style ``push`` / ``pop``)."""
+
+    __slots__ = (
+        "bbs",
+        "board",
+        "checks",
+        "core",
+        "ep_squares",
+        "ep_victim",
+        "gave_check",
+        "hands",
+        "history",
+        "key",
+        "occ",
+        "ply",
+        "promoted",
+        "stack",
+        "styles",
+        "turn",
+        "unmoved",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        core: Core = variant.tables
+        self.variant = variant
+        self.core = core
+        size = core.geometry.size
+        self.board: list[int] = [-1] * size
+        self.bbs: list[int] = [0] * (2 * core.n)
+        self.occ: list[int] = [0, 0]
+        self.turn = WHITE
+        self.unmoved = 0
+        self.promoted = 0
+        self.ep_squares = 0
+        self.ep_victim = -1
+        self.hands: list[list[int]] = [[0] * core.n, [0] * core.n]
+        self.checks: list[int] = [0, 0]
+        self.styles = ("C", "c")
+        self.key = 0
+        self.ply = 0
+        self.stack: list[tuple[object, ...]] = []
+        self.history: list[int] = []
+        self.gave_check: list[bool] = []
+
+    # -- reading and writing -----------------------------------------------------------------------
+
+    @classmethod
+    def from_feen(cls, variant: Variant, text: str) -> Position:
+        """A position from FEEN with the core's optional state fields (see the module doc)."""
+        from notation_toolkit.variant.notation import read_feen
+
+        return read_feen(variant, text)
+
+    @classmethod
+    def from_fen(cls, variant: Variant, text: str) -> Position:
+        """A position from FEN (boards of 8+ files, no hands): castling rights, en passant."""
+        from notation_toolkit.variant.notation import read_fen
+
+        return read_fen(variant, text)
+
+    @classmethod
+    def from_text(cls, variant: Variant, text: str) -> Position:
+        """FEEN or FEN, told apart by the second field (FEN: ``w``/``b``)."""
+        fields = text.split(" ")
+        if len(fields) >= 2 and fields[1] in ("w", "b"):
+            return cls.from_fen(variant, text)
+        return cls.from_feen(variant, text)
+
+    def feen(self) -> str:
+        """Canonical FEEN (and the state fields when they are not empty)."""
+        from notation_toolkit.variant.notation import write_feen
+
+        return write_feen(self)
+
+    def fen(self) -> str:
+        """FEN (8+ files, no hands): ``VariantError`` VAR305 otherwise."""
+        from notation_toolkit.variant.notation import write_fen
+
+        return write_fen(self)
+
+    def copy(self) -> Position:
+        """A copy without the move stack."""
+        other = Position(self.variant)
+        other.board = self.board[:]
+        other.bbs = self.bbs[:]
+        other.occ = self.occ[:]
+        other.turn = self.turn
+        other.unmoved = self.unmoved
+        other.promoted = self.promoted
+        other.ep_squares = self.ep_squares
+        other.ep_victim = self.ep_victim
+        other.hands = [h[:] for h in self.hands]
+        other.checks = self.checks[:]
+        other.styles = self.styles
+        other.key = self.key
+        other.ply = self.ply
+        other.history = self.history[:]
+        other.gave_check = self.gave_check[:]
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._state() == other._state()
+
+    def __hash__(self) -> int:
+        return self.key
+
+    def _state(self) -> tuple[object, ...]:
+        return (
+            self.variant is not None and id(self.core),
+            tuple(self.board),
+            self.turn,
+            self.unmoved,
+            self.promoted,
+            self.ep_squares,
+            self.ep_victim if self.ep_squares else -1,
+            tuple(map(tuple, self.hands)),
+            tuple(self.checks),
+        )
+
+    def __repr__(self) -> str:
+        return f"Position({self.feen()!r})"
+
+    # -- building (used by the readers) ----------------------------------------------------------------
+
+    def _put(self, sq: int, code: int) -> None:
+        self.board[sq] = code
+        self.bbs[code] |= 1 << sq
+        self.occ[code & 1] |= 1 << sq
+
+    def _rehash(self) -> None:
+        c = self.core
+        key = 0
+        for sq, code in enumerate(self.board):
+            if code >= 0:
+                key ^= c.z_piece[code][sq]
+        for sq in _bits(self.unmoved):
+            key ^= c.z_unmoved[sq]
+        for sq in _bits(self.promoted):
+            key ^= c.z_status[sq]
+        for sq in _bits(self.ep_squares):
+            key ^= c.z_ep[sq]
+        for side in (0, 1):
+            for t, count in enumerate(self.hands[side]):
+                key ^= c.z_hand[2 * t + side][count]
+            key ^= c.z_checks[side][min(self.checks[side], 63)]
+        if self.turn:
+            key ^= c.z_side
+        self.key = key
+
+    def zobrist(self) -> int:
+        """The Zobrist key (updated incrementally by ``push``/``pop``)."""
+        return self.key
+
+    def zobrist_full(self) -> int:
+        """The Zobrist key recomputed from scratch (for tests of the incremental update)."""
+        saved = self.key
+        self._rehash()
+        out, self.key = self.key, saved
+        return out
+
+    # -- attacks -------------------------------------------------------------------------------------
+
+    def is_attacked(
+        self, sq: int, by: int, victim: str | None = None, occ: int = -1, exclude: int = 0
+    ) -> bool:
+        """True when a piece of side ``by`` attacks square ``sq`` (with ``occ`` as the occupancy
+        and the pieces on ``exclude`` left out, when given: the board after a royal move)."""
+        core = self.core
+        if occ < 0:
+            occ = self.occ[0] | self.occ[1]
+        bbs = self.bbs
+        rev_static = core.rev_static
+        rev_lines = core.rev_lines
+        keep = ~exclude
+        for t in range(core.n):
+            bb = bbs[2 * t + by] & keep
+            if not bb:
+                continue
+            st = rev_static[t]
+            if st is not None:
+                if st[by][sq] & bb:
+                    return True
+                continue
+            lines = rev_lines[t]
+            if lines is not None:
+                if lines[by][sq] & bb and core.reverse[t](sq, by, occ) & bb:  # type: ignore[misc]
+                    return True
+                continue
+            rev = core.reverse[t]
+            if rev is not None:
+                if rev(sq, by, occ) & bb:
+                    return True
+            else:
+                could = core.could[t]
+                if could is not None:
+                    bb &= could[by][sq]
+                fn = core.attack_fn[t]
+                key = victim if core.needs_types[t] else None
+                while bb:
+                    low = bb & -bb
+                    if fn(low.bit_length() - 1, by, occ, key) >> sq & 1:
+                        return True
+                    bb ^= low
+        return False
+
+    def _royal_attacked(self, side: int) -> bool:
+        core = self.core
+        for t in core.royal_types:
+            bb = self.bbs[2 * t + side]
+            while bb:
+                low = bb & -bb
+                if self.is_attacked(low.bit_length() - 1, 1 - side, core.keys[t]):
+                    return True
+                bb ^= low
+        return False
+
+    def is_check(self) -> bool:
+        """True when a royal piece of the side to move is attacked."""
+        return self._royal_attacked(self.turn)
+
+    # -- move generation ------------------------------------------------------------------------------
+
+    def _pseudo(self) -> list[int]:
+        core = self.core
+        us = self.turn
+        them = 1 - us
+        occ = self.occ[0] | self.occ[1]
+        friends = self.occ[us]
+        enemies = self.occ[them]
+        bbs = self.bbs
+        out: list[int] = []
+        by_type: dict[str, int] | None = None
+        ep = None
+        for t in range(core.n):
+            bb = bbs[2 * t + us]
+            if not bb:
+                continue
+            promo = core.promo[t]
+            tracks = core.tracks_unmoved[t]
+            if core.needs_types[t] and by_type is None:
+                by_type = {k: bbs[2 * i + them] for i, k in enumerate(core.keys)}
+            while bb:
+                low = bb & -bb
+                sq = low.bit_length() - 1
+                bb ^= low
+                initial = tracks and bool(self.unmoved & low)
+                la = core.leaper_attacks[t]
+                ep_here = (
+                    self.ep_squares and core.takes_ep[t] and (la is None or la[us][sq] & self.ep_squares)
+                )
+                if core.simple[t] or not (core.multi[t] or ep_here):
+                    q = core.quiets[t](sq, us, occ, initial)
+                    c = core.captures[t](sq, us, occ, enemies, initial, by_type)
+                    epm = core.ep_make[t]
+                    if epm is not None and q & epm[us][sq]:
+                        making = q & epm[us][sq]
+                        q ^= making
+                        while making:
+                            lb = making & -making
+                            to = lb.bit_length() - 1
+                            if promo is None:
+                                out.append(sq | to << 10 | MAKES_EP)
+                            else:
+                                self._emit_promo(out, t, sq, to, MAKES_EP, promo)
+                            making ^= lb
+                    if promo is None:
+                        while q:
+                            lb = q & -q
+                            out.append(sq | (lb.bit_length() - 1) << 10)
+                            q ^= lb
+                        while c:
+                            lb = c & -c
+                            out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
+                            c ^= lb
+                    else:
+                        zone = promo[1][us]
+                        if not zone >> sq & 1:
+                            # outside the zone only entering it can promote
+                            plain_q, q = q & ~zone, q & zone
+                            plain_c, c = c & ~zone, c & zone
+                            while plain_q:
+                                lb = plain_q & -plain_q
+                                out.append(sq | (lb.bit_length() - 1) << 10)
+                                plain_q ^= lb
+                            while plain_c:
+                                lb = plain_c & -plain_c
+                                out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
+                                plain_c ^= lb
+                        for to in _bits(q):
+                            self._emit_promo(out, t, sq, to, 0, promo)
+                        for to in _bits(c):
+                            self._emit_promo(out, t, sq, to, CAPTURE, promo)
+                else:
+                    if ep is None and self.ep_squares:
+                        from notation_toolkit.variant.pieces import EnPassant
+
+                        ep = EnPassant(
+                            self.ep_squares, self.ep_victim, core.keys[self.board[self.ep_victim] >> 1]
+                        )
+                    for rec in core.pieces[t].moves(
+                        sq, us, occ, friends, enemies, initial=initial, by_type=by_type, ep=ep
+                    ):
+                        flags = 0
+                        if rec.captured is not None:
+                            flags = CAPTURE
+                            if rec.captured != rec.target:
+                                if rec.captured != self.ep_victim or rec.path:
+                                    continue  # not the e.p. victim (the compiler captures only on targets)
+                                flags |= EP
+                        if rec.ep_squares:
+                            flags |= MAKES_EP
+                        if promo is None:
+                            out.append(sq | rec.target << 10 | flags)
+                        else:
+                            self._emit_promo(out, t, sq, rec.target, flags, promo)
+        if core.rules.holding:
+            self._drops(out)
+        if core.castlings:
+            self._castling(out)
+        return out
+
+    def _emit_promo(
+        self,
+        out: list[int],
+        t: int,
+        sq: int,
+        to: int,
+        flags: int,
+        promo: tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool],
+    ) -> None:
+        choices, zones, optional, enter, leave, move, _status = promo
+        us = self.turn
+        zone = zones[us]
+        in_to = zone >> to & 1
+        in_from = zone >> sq & 1
+        if not (
+            (enter and in_to and not in_from)
+            or (leave and in_from and not in_to)
+            or (move and in_from and in_to)
+        ):
+            out.append(sq | to << 10 | flags)
+            return
+        core = self.core
+        any_choice = False
+        for c in choices:
+            if self._limit_ok(c, to, sq):
+                out.append(sq | to << 10 | (c + 1) << 20 | flags)
+                any_choice = True
+        # a piece must promote if it could not move afterwards (003:744); optional: may decline
+        if optional and core.can_move[t][us] >> to & 1:
+            out.append(sq | to << 10 | flags | NOPROMO)
+        elif not any_choice and not choices:
+            out.append(sq | to << 10 | flags)
+
+    def _limit_ok(self, t: int, to: int, frm: int = -1) -> bool:
+        core = self.core
+        us = self.turn
+        for members, limit in core.total_limits:
+            if t in members:
+                count = sum(bin(self.bbs[2 * m + us]).count("1") for m in members)
+                if count + 1 > limit:
+                    return False
+        for members, limit in core.file_limits:
+            if t in members:
+                f = core.file_of[to]
+                if frm >= 0 and core.file_of[frm] == f and self.board[frm] >> 1 in members:
+                    continue
+                fmask = core.geometry.file_masks[f]
+                count = sum(bin(self.bbs[2 * m + us] & fmask).count("1") for m in members)
+                if count + 1 > limit:
+                    return False
+        return True
+
+    def _drops(self, out: list[int]) -> None:
+        core = self.core
+        us = self.turn
+        empty = core.geometry.full & ~(self.occ[0] | self.occ[1])
+        hand = self.hands[us]
+        for t in range(core.n):
+            if not hand[t]:
+                continue
+            targets = empty & core.drop_zone[t][us]
+            if not core.drop_explicit[t]:
+                # no drop on squares where the piece has no physical move (003:286)
+                targets &= core.can_move[t][us]
+            for to in _bits(targets):
+                if self._limit_ok(t, to):
+                    out.append(t | to << 10 | DROP)
+
+    def _castling(self, out: list[int]) -> None:
+        core = self.core
+        us = self.turn
+        g = core.geometry
+        occ = self.occ[0] | self.occ[1]
+        for t in core.royal_types:
+            bb = self.bbs[2 * t + us] & self.unmoved
+            for ks in _bits(bb):
+                rank = ks // g.width
+                kf = ks % g.width
+                for king_file, rook_file, unthreatened, partners in core.castlings:
+                    if king_file == kf:
+                        continue
+                    step = 1 if king_file > kf else -1
+                    f = kf + step
+                    while 0 <= f < g.width:
+                        rs = rank * g.width + f
+                        code = self.board[rs]
+                        if code >= 0:
+                            if code & 1 == us and code >> 1 in partners and self.unmoved >> rs & 1:
+                                self._try_castle(
+                                    out, t, ks, rs, rank, king_file, rook_file, unthreatened, occ
+                                )
+                            break
+                        f += step
+
+    def _try_castle(
+        self,
+        out: list[int],
+        t: int,
+        ks: int,
+        rs: int,
+        rank: int,
+        king_file: int,
+        rook_file: int,
+        unthreatened: bool,
+        occ: int,
+    ) -> None:
+        core = self.core
+        g = core.geometry
+        w = g.width
+        kd = rank * w + king_file
+        rd = rank * w + rook_file
+        others = occ & ~(1 << ks) & ~(1 << rs)
+        span = 0
+        for a, b in ((ks, kd), (rs, rd)):
+            lo, hi = min(a, b), max(a, b)
+            for s in range(lo, hi + 1):
+                span |= 1 << s
+        if span & others:
+            return
+        them = 1 - self.turn
+        key = core.keys[t]
+        lo, hi = min(ks, kd), max(ks, kd)
+        for s in range(lo, hi + 1):
+            if s == ks and not unthreatened:
+                continue
+            if self.is_attacked(s, them, key):
+                return
+        out.append(ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40)
+
+    # -- making moves ------------------------------------------------------------------------------------
+
+    def _do(self, m: int) -> tuple[object, ...]:
+        core = self.core
+        us = self.turn
+        them = 1 - us
+        board = self.board
+        bbs = self.bbs
+        occ = self.occ
+        zp = core.z_piece
+        key = self.key
+        saved = (m, key, self.unmoved, self.promoted, self.ep_squares, self.ep_victim, self.checks[us])
+        frm = m & SQ
+        to = m >> 10 & SQ
+        for s in _bits(self.ep_squares):
+            key ^= core.z_ep[s]
+        new_ep = 0
+        new_victim = -1
+        captured_code = -1
+        captured_sq = -1
+        hand_change = -1
+        moved_code = board[frm] if not m & DROP else -1
+        if m & DROP:
+            t = frm
+            code = 2 * t + us
+            hand = self.hands[us]
+            n = hand[t]
+            key ^= core.z_hand[code][n] ^ core.z_hand[code][n - 1]
+            hand[t] = n - 1
+            hand_change = t
+            board[to] = code
+            bbs[code] |= 1 << to
+            occ[us] |= 1 << to
+            key ^= zp[code][to]
+            if core.tracks_unmoved[t]:
+                # after a drop the piece is initial again (003:280)
+                self.unmoved |= 1 << to
+                key ^= core.z_unmoved[to]
+        elif m & CASTLE:
+            rs = (m >> 20 & SQ) - 1
+            kcode = board[frm]
+            rcode = board[rs]
+            rd = (m >> 40 & SQ) - 1
+            for sq, code in ((frm, kcode), (rs, rcode)):
+                board[sq] = -1
+                bbs[code] ^= 1 << sq
+                occ[us] ^= 1 << sq
+                key ^= zp[code][sq]
+            for sq, code in ((to, kcode), (rd, rcode)):
+                board[sq] = code
+                bbs[code] |= 1 << sq
+                occ[us] |= 1 << sq
+                key ^= zp[code][sq]
+            for sq in (frm, rs):
+                if self.unmoved >> sq & 1:
+                    self.unmoved ^= 1 << sq
+                    key ^= core.z_unmoved[sq]
+            captured_sq = rd  # remembered for the undo
+        else:
+            code = board[frm]
+            t = code >> 1
+            if m & CAPTURE:
+                captured_sq = self.ep_victim if m & EP else to
+                captured_code = board[captured_sq]
+                board[captured_sq] = -1
+                bbs[captured_code] ^= 1 << captured_sq
+                occ[them] ^= 1 << captured_sq
+                key ^= zp[captured_code][captured_sq]
+                cbit = 1 << captured_sq
+                if self.unmoved & cbit:
+                    self.unmoved ^= cbit
+                    key ^= core.z_unmoved[captured_sq]
+                status = bool(self.promoted & cbit)
+                if status:
+                    self.promoted ^= cbit
+                    key ^= core.z_status[captured_sq]
+                if core.rules.holding:
+                    ct = captured_code >> 1
+                    if core.rules.demote:
+                        ct = core.status_origin.get(ct, ct) if status else core.to_hand[ct]
+                    hcode = 2 * ct + us
+                    n = self.hands[us][ct]
+                    key ^= core.z_hand[hcode][n] ^ core.z_hand[hcode][n + 1]
+                    self.hands[us][ct] = n + 1
+                    hand_change = ct
+            board[frm] = -1
+            bbs[code] ^= 1 << frm
+            occ[us] ^= 1 << frm
+            key ^= zp[code][frm]
+            fbit = 1 << frm
+            moved_status = False
+            if self.promoted & fbit:
+                self.promoted ^= fbit
+                key ^= core.z_status[frm]
+                moved_status = True
+            if self.unmoved & fbit:
+                self.unmoved ^= fbit
+                key ^= core.z_unmoved[frm]
+            promo = m >> 20 & SQ
+            if promo and not m & CASTLE:
+                code = 2 * (promo - 1) + us
+                spec = core.promo[t]
+                if spec is not None and spec[6]:
+                    moved_status = True
+            board[to] = code
+            bbs[code] |= 1 << to
+            occ[us] |= 1 << to
+            key ^= zp[code][to]
+            if moved_status:
+                self.promoted |= 1 << to
+                key ^= core.z_status[to]
+            if m & MAKES_EP:
+                pair = frm | to << 10
+                new_ep = core.between.get(pair, -1)
+                if new_ep < 0:
+                    new_ep = core.between[pair] = _between(core.geometry.width, frm, to)
+                new_victim = to
+        self.ep_squares = new_ep
+        self.ep_victim = new_victim
+        for s in _bits(new_ep):
+            key ^= core.z_ep[s]
+        key ^= core.z_side
+        self.turn = them
+        self.key = key
+        return (saved, captured_code, captured_sq, hand_change, moved_code)
+
+    def _undo(self, undo: tuple[object, ...]) -> None:
+        saved, captured_code, captured_sq, hand_change, moved_code = undo
+        assert isinstance(saved, tuple) and isinstance(moved_code, int)
+        m, key, unmoved, promoted, ep_squares, ep_victim, checks = saved
+        assert isinstance(m, int) and isinstance(captured_code, int) and isinstance(captured_sq, int)
+        assert isinstance(hand_change, int)
+        them = self.turn
+        us = 1 - them
+        board = self.board
+        bbs = self.bbs
+        occ = self.occ
+        frm = m & SQ
+        to = m >> 10 & SQ
+        if m & DROP:
+            code = board[to]
+            board[to] = -1
+            bbs[code] ^= 1 << to
+            occ[us] ^= 1 << to
+            self.hands[us][frm] += 1
+        elif m & CASTLE:
+            rs = (m >> 20 & SQ) - 1
+            rd = captured_sq
+            kcode = board[to]
+            rcode = board[rd]
+            for sq, code in ((to, kcode), (rd, rcode)):
+                board[sq] = -1
+                bbs[code] ^= 1 << sq
+                occ[us] ^= 1 << sq
+            for sq, code in ((frm, kcode), (rs, rcode)):
+                board[sq] = code
+                bbs[code] |= 1 << sq
+                occ[us] |= 1 << sq
+        else:
+            code = board[to]
+            board[to] = -1
+            bbs[code] ^= 1 << to
+            occ[us] ^= 1 << to
+            code = moved_code
+            board[frm] = code
+            bbs[code] |= 1 << frm
+            occ[us] |= 1 << frm
+            if captured_code >= 0:
+                board[captured_sq] = captured_code
+                bbs[captured_code] |= 1 << captured_sq
+                occ[them] |= 1 << captured_sq
+                if hand_change >= 0:
+                    self.hands[us][hand_change] -= 1
+        self.turn = us
+        assert isinstance(unmoved, int) and isinstance(promoted, int) and isinstance(key, int)
+        assert isinstance(ep_squares, int) and isinstance(ep_victim, int) and isinstance(checks, int)
+        self.unmoved = unmoved
+        self.promoted = promoted
+        self.ep_squares = ep_squares
+        self.ep_victim = ep_victim
+        self.checks[us] = checks
+        self.key = key
+
+    # -- legal moves ---------------------------------------------------------------------------------------
+
+    def _is_legal_after(self, m: int) -> bool:
+        """Called with the move made (the opponent to move): did it leave a royal piece attacked?"""
+        return not self._royal_attacked(1 - self.turn)
+
+    def _legal_codes(self) -> list[int]:
+        if self._decided() is not None:
+            return []
+        return self._legal_raw()
+
+    def _legal_raw(self) -> list[int]:
+        core = self.core
+        out: list[int] = []
+        has_royal = bool(core.royal_types)
+        safe = 0
+        royal_sq = -1
+        royal_key: str | None = None
+        them = 1 - self.turn
+        occ = self.occ[0] | self.occ[1]
+        fast = core.fast_legal or core.general_fast
+        dest_danger = 0
+        royal = 0
+        if has_royal and fast:
+            for t in core.royal_types:
+                if self.bbs[2 * t + self.turn]:
+                    royal |= self.bbs[2 * t + self.turn]
+                    royal_key = core.keys[t]
+            if royal and not royal & (royal - 1):
+                # a single royal piece: its own moves are tested on the board without it
+                royal_sq = royal.bit_length() - 1
+        if has_royal and fast and royal and not self._royal_attacked(self.turn):
+            # a move can expose a royal piece only from a first blocker of a rider line towards
+            # it (leapers are never discovered): every other origin is safe
+            danger = royal
+            if core.fast_legal:
+                for sq in _bits(royal):
+                    for t in core.rider_types:
+                        if core.rev_lines[t][them][sq] & self.bbs[2 * t + them]:  # type: ignore[index]
+                            danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
+            else:
+                danger |= self.occ[self.turn]
+                if core.has_hoppers:
+                    for sq in _bits(royal):
+                        dest_danger |= core.royal_lines[sq]
+            # a first blocker whose removal exposes no royal piece is not pinned: its moves are safe
+            blockers = danger & self.occ[self.turn] & ~royal
+            while blockers:
+                low = blockers & -blockers
+                blockers ^= low
+                without = occ ^ low
+                exposed = False
+                for sq in _bits(royal):
+                    if self.is_attacked(sq, them, royal_key, without):
+                        exposed = True
+                        break
+                if not exposed:
+                    danger ^= low
+            safe = core.geometry.full & ~danger
+        for m in self._pseudo():
+            if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
+                to = m >> 10 & SQ
+                if not self.is_attacked(to, them, royal_key, (occ ^ 1 << royal_sq) | 1 << to, 1 << to):
+                    out.append(m)
+                continue
+            if (
+                safe
+                and not m & (EP | CASTLE)
+                and (m & DROP or safe >> (m & SQ) & 1)
+                and not dest_danger >> (m >> 10 & SQ) & 1
+                and not (m & DROP and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ]))
+            ):
+                out.append(m)
+                continue
+            undo = self._do(m)
+            ok = True
+            if (has_royal and self._royal_attacked(1 - self.turn)) or (
+                (
+                    m & DROP
+                    and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ])
+                    and self._royal_attacked(self.turn)
+                )
+                and (core.drop_nocheck[m & SQ] or not self._legal_raw())
+            ):
+                ok = False
+            self._undo(undo)
+            if ok:
+                out.append(m)
+        if core.rules.must_capture:
+            caps = [m for m in out if m & CAPTURE]
+            if caps:
+                return caps
+        return out
+
+    def _code_text(self, m: int) -> str:
+        core = self.core
+        names = core.names
+        to = m >> 10 & SQ
+        if m & DROP:
+            return _letter(core.keys[m & SQ]).upper() + "@" + names[to]
+        text = names[m & SQ] + names[to]
+        promo = m >> 20 & SQ
+        if promo and not m & CASTLE:
+            k = core.keys[promo - 1]
+            text += "+" if k.startswith("+") else k.lower()
+        return text
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves (none once the game is decided by a win condition of the rules)."""
+        return [Move(self._code_text(m), m) for m in self._legal_codes()]
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``; ``MoveError`` (VAR401/VAR402) otherwise."""
+        text = text.strip()
+        legal = self.legal_moves()
+        for mv in legal:
+            if mv.text == text:
+                return mv
+        from notation_toolkit.core.span import Span
+
+        if not _looks_like_move(text):
+            raise MoveError.single(
+                codes.BAD_MOVE,
+                f"{text!r} is not a move",
+                span=Span(0, len(text)),
+                hint="write e2e4, e7e8q, a10a9 or P@e4",
+            )
+        shown = ", ".join(sorted(m.text for m in legal)[:12])
+        raise MoveError.single(
+            codes.ILLEGAL_MOVE,
+            f"{text} is not legal here",
+            span=Span(0, len(text)),
+            hint=f"legal moves: {shown}{' ...' if len(legal) > 12 else ''}"
+            if legal
+            else "there is no legal move",
+        )
+
+    def push(self, move: Move | str) -> None:
+        """Play a move (a ``Move`` of ``legal_moves()`` or its text)."""
+        mv = self.parse_move(move) if isinstance(move, str) else move
+        self._push_code(mv.code)
+
+    def _push_code(self, m: int) -> None:
+        self.history.append(self.key)
+        undo = self._do(m)
+        if self.core.rules.perpetual_check is not None:
+            self.gave_check.append(self._royal_attacked(self.turn))
+        if self.core.rules.max_checks is not None and self._royal_attacked(self.turn):
+            us = 1 - self.turn
+            n = self.checks[us]
+            self.key ^= self.core.z_checks[us][min(n, 63)] ^ self.core.z_checks[us][min(n + 1, 63)]
+            self.checks[us] = n + 1
+        self.stack.append(undo)
+        self.ply += 1
+
+    def _pop_code(self) -> None:
+        self._undo(self.stack.pop())
+        self.history.pop()
+        if self.gave_check:
+            self.gave_check.pop()
+        self.ply -= 1
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self.stack:
+            raise MoveError.single(codes.NO_MOVE_TO_UNDO, "no move to take back")
+        undo = self.stack.pop()
+        self._undo(undo)
+        self.history.pop()
+        if self.gave_check:
+            self.gave_check.pop()
+        self.ply -= 1
+        saved = undo[0]
+        assert isinstance(saved, tuple) and isinstance(saved[0], int)
+        return Move(self._code_text(saved[0]), saved[0])
+
+    @property
+    def move_stack(self) -> list[str]:
+        """The moves played so far (as text), oldest first."""
+        out: list[str] = []
+        undone: list[tuple[object, ...]] = []
+        while self.stack:
+            undo = self.stack.pop()
+            self._undo(undo)
+            undone.append(undo)
+            saved = undo[0]
+            assert isinstance(saved, tuple) and isinstance(saved[0], int)
+            out.append(self._code_text(saved[0]))
+        for undo in reversed(undone):
+            saved = undo[0]
+            assert isinstance(saved, tuple) and isinstance(saved[0], int)
+            self._do(saved[0])
+            self.stack.append(undo)
+        out.reverse()
+        return out
+
+    # -- results -----------------------------------------------------------------------------------------
+
+    def _decided(self) -> Outcome | None:
+        """Win conditions decided by the last move (before looking at the moves left)."""
+        core = self.core
+        rules = core.rules
+        mover = 1 - self.turn
+        if rules.hill is not None:
+            for side in (mover, self.turn):
+                for t in core.royal_types:
+                    if self.bbs[2 * t + side] & rules.hill[side]:
+                        return Outcome(side, "hill")
+        if rules.max_checks is not None:
+            for side in (mover, self.turn):
+                if self.checks[side] >= rules.max_checks:
+                    return Outcome(side, "checks")
+        if rules.bare is not None:
+            bare = [self._bare(s) for s in (0, 1)]
+            if bare[0] and bare[1]:
+                return Outcome(None, "bare")
+            if bare[self.turn] and rules.bare == "bare":
+                return Outcome(mover, "bare")
+            if bare[self.turn] and rules.bare == "baremove" and not self._can_bare_back():
+                return Outcome(mover, "bare")
+        return None
+
+    def _bare(self, side: int) -> bool:
+        core = self.core
+        royal = 0
+        for t in core.royal_types:
+            royal |= self.bbs[2 * t + side]
+        return bool(royal) and not (self.occ[side] & ~royal)
+
+    def _can_bare_back(self) -> bool:
+        # baremove: the bared side may answer by baring the opponent (then a draw, 003:914-916)
+        for m in self._legal_raw():
+            undo = self._do(m)
+            other = self._bare(self.turn)
+            self._undo(undo)
+            if other:
+                return True
+        return False
+
+    def outcome(self) -> Outcome | None:
+        """The result when the game is over, else ``None``: win conditions of the rules, checkmate,
+        stalemate (as the ``stalemate`` rule says; draw by default, 003:979), repetition."""
+        decided = self._decided()
+        if decided is not None:
+            return decided
+        rules = self.core.rules
+        if self._legal_raw():
+            count = self.history.count(self.key) + 1
+            if rules.perpetual_check is not None and count >= rules.perpetual_check and self.gave_check:
+                # the side whose every move since the first occurrence gave check loses (003:442)
+                first = self.history.index(self.key)
+                n = len(self.history)
+                for side in (0, 1):
+                    plies = [i for i in range(first, n) if (n - 1 - i) % 2 == (0 if side != self.turn else 1)]
+                    if plies and all(self.gave_check[i] for i in plies):
+                        return Outcome(1 - side, "perpetual check")
+            if rules.repetition is not None and count >= rules.repetition:
+                return Outcome(None, "repetition")
+            return None
+        if self.core.royal_types and self.is_check():
+            return Outcome(1 - self.turn, "checkmate")
+        result = rules.stalemate
+        if result == "loss":
+            return Outcome(1 - self.turn, "stalemate")
+        if result == "win":
+            return Outcome(self.turn, "stalemate")
+        return Outcome(None, "stalemate")
+
+    def is_game_over(self) -> bool:
+        """True when ``outcome()`` is not ``None``."""
+        return self.outcome() is not None
+
+    # -- pieces ----------------------------------------------------------------------------------------------
+
+    def piece_at(self, square: str | int) -> str | None:
+        """The FEEN token of the piece on a square (``"K^"``, ``"p"``, ``"-R"``) or ``None``."""
+        from notation_toolkit.variant.notation import piece_token
+
+        sq = self.core.geometry.parse_square(square) if isinstance(square, str) else square
+        code = self.board[sq]
+        return None if code < 0 else piece_token(self, sq, code)
+
+
+def _or(values: Iterator[int]) -> int:
+    out = 0
+    for v in values:
+        out |= v
+    return out
+
+
+def _letter(key: str) -> str:
+    return key.lstrip("+-#*$%&")
+
+
+def _looks_like_move(text: str) -> bool:
+    import re
+
+    return (
+        re.fullmatch(r"([A-Z]@[a-z][0-9]{1,2}|[a-z][0-9]{1,2}[a-z][0-9]{1,2}(\+|[a-z])?)", text) is not None
+    )
+
+
+def _bits(bb: int) -> Iterator[int]:
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def _between(width: int, a: int, b: int) -> int:
+    """Squares strictly between ``a`` and ``b`` on a line (the squares an ``me`` move passes)."""
+    fa, ra = a % width, a // width
+    fb, rb = b % width, b // width
+    dx, dy = fb - fa, rb - ra
+    from math import gcd
+
+    n = gcd(abs(dx), abs(dy))
+    if n <= 1:
+        return 0
+    sx, sy = dx // n, dy // n
+    out = 0
+    for i in range(1, n):
+        out |= 1 << ((ra + i * sy) * width + fa + i * sx)
+    return out

@@ -1,0 +1,585 @@
+"""Load an FBR rule file into the executable settings of the variant core.
+
+``Variant.load(path)`` / ``Variant.from_text(text)`` parse and validate the rule file
+(``notation_toolkit.fbr``), compile its pieces (``notation_toolkit.variant.pieces``) and read every
+FBR rule into ``Rules``. A rule, attribute or rule part the core does not execute is refused with a
+``VAR2xx`` diagnostic carrying its span: a variant either plays by its whole rule file or does not
+load (never a silently different game).
+
+The meaning of each executed rule is the FBR page's (``specs/003``, cited ``003:LINE`` here and in
+docs/variants.md); where the page is silent the core follows Fairy-Stockfish and says so.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.errors import NotationError, ValidationError
+from notation_toolkit.core.geometry import Geometry
+from notation_toolkit.core.span import Span
+from notation_toolkit.fbr import ast as fbr_ast
+from notation_toolkit.mbn import ast as mbn
+from notation_toolkit.variant import codes
+
+if TYPE_CHECKING:
+    from notation_toolkit.variant.pieces import CompiledPiece
+    from notation_toolkit.variant.position import Position
+
+
+class VariantError(ValidationError):
+    """The rule file cannot be played by the variant core (diagnostics say which rule and why)."""
+
+
+# ------------------------------------------------------------------------------------------------
+# Settings
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Castling:
+    """One castling pseudo-piece ``O-O=[*]isR[g]=isR[f]``: the royal piece goes to file
+    ``king_file``, the partner to ``rook_file`` (0-based files)."""
+
+    name: str
+    king_file: int
+    rook_file: int
+    from_unthreatened: bool
+    partners: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Promotion:
+    """The promotion of one piece: its choices and when it happens (rule ``promotion``, 003:658)."""
+
+    piece: str
+    choices: tuple[str, ...]
+    zone: tuple[int, int]  # per side (white, black): bitboards
+    optional: bool
+    on_enter: bool
+    on_leave: bool
+    on_move: bool
+    status: bool  # the promoted piece keeps a "promoted" status (demoted when captured, 003:408)
+
+
+@dataclass(slots=True)
+class Rules:
+    """Everything the core executes, read from the rule file (one object per variant)."""
+
+    geometry: Geometry
+    royal: frozenset[str] = frozenset()
+    max_checks: int | None = None
+    bare: str | None = None  # "bare" / "baremove" (003:910-916)
+    stalemate: str = "draw"  # 003:973-995
+    repetition: int | None = 3  # draw=repetition(3) is the default (003:265)
+    must_capture: bool = False  # 003:502
+    hill: tuple[int, int] | None = None  # per side (mirrored for Black, 003:464)
+    holding: bool = False
+    demote: bool = False
+    drop_zones: dict[str, tuple[int, int]] = field(default_factory=dict)
+    drop_nomate: frozenset[str] = frozenset()
+    drop_nocheck: frozenset[str] = frozenset()
+    total_limits: list[tuple[frozenset[str], int]] = field(default_factory=list)
+    file_limits: list[tuple[frozenset[str], int]] = field(default_factory=list)
+    promotions: dict[str, Promotion] = field(default_factory=dict)
+    castlings: tuple[Castling, ...] = ()
+    mirror: str = "vertical"
+    perpetual_check: int | None = None  # loss=perpetualcheck(N) (003:442-444)
+
+
+def _diag(code: str, message: str, span: Span | None, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(code, message, span, Severity.ERROR, hint)
+
+
+def _letters(piece_set: mbn.PieceSet | None) -> frozenset[str]:
+    if piece_set is None:
+        return frozenset()
+    return frozenset(m.prefixes + m.letter.key for m in piece_set.members)
+
+
+def _range_mask(geometry: Geometry, board_range: mbn.BoardRange) -> int:
+    bb = 0
+    for part in board_range.ranges:
+        if part.symbol is not None:
+            bb |= geometry.range_mask(None, None, part.symbol)
+            continue
+        files = None if part.files is None else (part.files.first, part.files.last or part.files.first)
+        ranks = None
+        if part.ranks is not None:
+            ranks = (int(part.ranks.first), int(part.ranks.last or part.ranks.first))
+        bb |= geometry.range_mask(files, ranks)
+    return (geometry.full & ~bb) if board_range.complement else bb
+
+
+def _both_sides(geometry: Geometry, bb: int) -> tuple[int, int]:
+    # mirror=vertical: board coordinates are mirrored for Black (003:464).
+    return bb, geometry.mirror_vertical(bb)
+
+
+# ------------------------------------------------------------------------------------------------
+# Reading the FBR rules
+# ------------------------------------------------------------------------------------------------
+
+_ALLOWED_PARTS: dict[str, set[str]] = {
+    "royal": {"piece_set"},
+    "promotion": {"prefix", "board_range"},
+    "holding": set(),
+    "drop": {"piece_set", "board_range"},
+    "stalemate": set(),
+    "draw": set(),
+    "mustcapture": set(),
+    "hill": {"board_range"},
+    "pieces": {"piece_set"},
+    "mirror": set(),
+    "loss": set(),
+}
+
+_ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
+    "royal": {"maxchecks", "bare", "baremove"},
+    "promotion": {"enter", "optional", "leave", "move"},
+    "holding": {"demote"},
+    "drop": {"nomate", "nocheck"},
+    "stalemate": {"draw", "loss", "win"},
+    "draw": {"repetition"},
+    "mustcapture": set(),
+    "hill": set(),
+    "pieces": {"total", "file"},
+    "mirror": {"vertical"},
+    "loss": {"perpetualcheck"},
+}
+
+
+def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> None:
+    allowed = _ALLOWED_PARTS[rule.name]
+    present = {
+        "prefix": rule.prefix,
+        "seq_number": rule.seq_number,
+        "cardinal": rule.cardinal,
+        "piece_set": rule.piece_set,
+        "board_range": rule.board_range,
+        "announcement": rule.announcement,
+    }
+    for part, value in present.items():
+        if value is not None and part not in allowed:
+            out.append(
+                _diag(
+                    codes.PART_NOT_EXECUTED,
+                    f"the variant core does not execute rule '{rule.name}' with a "
+                    f"{part.replace('_', ' ')} ({value})",
+                    getattr(value, "span", None) or rule.span,
+                    "remove the part, or play this variant with another tool",
+                )
+            )
+    for attribute in rule.attributes:
+        if attribute.name not in _ALLOWED_ATTRIBUTES[rule.name] or attribute.negated:
+            shown = ("!" if attribute.negated else "") + str(attribute.name)
+            known = ", ".join(sorted(_ALLOWED_ATTRIBUTES[rule.name])) or "none"
+            out.append(
+                _diag(
+                    codes.ATTRIBUTE_NOT_EXECUTED,
+                    f"the variant core does not execute attribute '{shown}' of rule '{rule.name}'",
+                    attribute.span or rule.span,
+                    f"attributes executed for '{rule.name}': {known}",
+                )
+            )
+
+
+def _count(attribute: fbr_ast.Attribute, default: int) -> int:
+    arg = attribute.argument
+    if isinstance(arg, fbr_ast.Count) and arg.value is not None:
+        return arg.value
+    return default
+
+
+def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, list[Diagnostic]]:
+    """Read the FBR rules of ``rule_file`` into ``Rules``; diagnostics for what is not executed."""
+    rules = Rules(geometry)
+    out: list[Diagnostic] = []
+    royal_sets: list[frozenset[str]] = []
+    promotion_rules: list[fbr_ast.FbrRule] = []
+    for rule in rule_file.rules:
+        if rule.name not in _ALLOWED_PARTS or (rule.negated and rule.name not in ("draw",)):
+            executed = ", ".join(sorted(_ALLOWED_PARTS))
+            out.append(
+                _diag(
+                    codes.RULE_NOT_EXECUTED,
+                    f"the variant core does not execute rule '{'!' if rule.negated else ''}{rule.name}'",
+                    rule.name_span or rule.span,
+                    f"rules executed: {executed} (docs/variants.md)",
+                )
+            )
+            continue
+        if rule.negated:  # !draw: no draw by repetition (003:265)
+            if rule.attributes or rule.piece_set or rule.board_range:
+                out.append(_diag(codes.PART_NOT_EXECUTED, "'!draw' takes no parts", rule.span))
+            rules.repetition = None
+            continue
+        _check_parts(rule, out)
+        name = rule.name
+        if name == "royal":
+            royal_sets.append(_letters(rule.piece_set) or frozenset({"K"}))
+            for attribute in rule.attributes:
+                if attribute.name == "maxchecks":
+                    rules.max_checks = _count(attribute, 3)
+                elif attribute.name in ("bare", "baremove"):
+                    rules.bare = attribute.name
+        elif name == "promotion":
+            promotion_rules.append(rule)
+        elif name == "holding":
+            rules.holding = True
+            rules.demote = any(a.name == "demote" for a in rule.attributes)
+            for attribute in rule.attributes:
+                if attribute.name == "demote" and attribute.prefix is not None:
+                    out.append(
+                        _diag(
+                            codes.ATTRIBUTE_NOT_EXECUTED,
+                            "holding=demote with a prefix is not executed",
+                            attribute.span,
+                        )
+                    )
+        elif name == "drop":
+            letters = _letters(rule.piece_set)
+            zone = _range_mask(geometry, rule.board_range) if rule.board_range else geometry.full
+            if rule.piece_set is not None and (rule.piece_set.complement or rule.piece_set.colour_sensitive):
+                out.append(
+                    _diag(
+                        codes.PART_NOT_EXECUTED,
+                        "drop piece sets with '^' or '!' are not executed",
+                        rule.piece_set.span,
+                    )
+                )
+            for letter in letters or {"*"}:
+                if rule.board_range is not None:
+                    rules.drop_zones[letter] = _both_sides(geometry, zone)
+            for attribute in rule.attributes:
+                if attribute.name == "nomate":
+                    rules.drop_nomate |= letters or {"*"}
+                elif attribute.name == "nocheck":
+                    rules.drop_nocheck |= letters or {"*"}
+        elif name == "stalemate":
+            if len(rule.attributes) != 1:
+                out.append(
+                    _diag(codes.ATTRIBUTE_NOT_EXECUTED, "stalemate takes exactly one result", rule.span)
+                )
+            else:
+                rules.stalemate = str(rule.attributes[0].name)
+        elif name == "draw":
+            for attribute in rule.attributes:
+                if attribute.name == "repetition":
+                    rules.repetition = _count(attribute, 3)
+        elif name == "loss":
+            for attribute in rule.attributes:
+                if attribute.name == "perpetualcheck":
+                    rules.perpetual_check = _count(attribute, 3)
+        elif name == "mustcapture":
+            if rule.piece_set is not None:
+                out.append(_diag(codes.PART_NOT_EXECUTED, "mustcapture{...} is not executed", rule.span))
+            rules.must_capture = True
+        elif name == "hill":
+            if rule.board_range is None:
+                out.append(_diag(codes.PART_NOT_EXECUTED, "hill needs a board range (003:378)", rule.span))
+            else:
+                rules.hill = _both_sides(geometry, _range_mask(geometry, rule.board_range))
+        elif name == "pieces":
+            letters = _letters(rule.piece_set)
+            if not rule.attributes:
+                out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "pieces needs an attribute", rule.span))
+            if rule.piece_set is None or rule.piece_set.flags:
+                out.append(
+                    _diag(codes.PART_NOT_EXECUTED, "pieces needs a plain piece set ({P}, {QR})", rule.span)
+                )
+            for attribute in rule.attributes:
+                if attribute.name == "total":
+                    rules.total_limits.append((letters, _count(attribute, 1)))
+                elif attribute.name == "file":
+                    rules.file_limits.append((letters, _count(attribute, 1)))
+    if royal_sets:
+        rules.royal = frozenset().union(*royal_sets)
+    rules.promotions = {}
+    _promotion_rules(rule_file, promotion_rules, rules, out)
+    rules.castlings = tuple(_castlings(rule_file, rules, out))
+    return rules, out
+
+
+def _promotion_rules(
+    rule_file: fbr_ast.RuleFile, rules_fbr: list[fbr_ast.FbrRule], rules: Rules, out: list[Diagnostic]
+) -> None:
+    geometry = rules.geometry
+    # promotion+ exists by default with the last rank as zone (003:664, 003:670).
+    settings: dict[str, tuple[int, bool, bool, bool, bool]] = {
+        "+": (geometry.rank_masks[-1], False, True, False, False)
+    }
+    for rule in rules_fbr:
+        prefix = rule.prefix.value if rule.prefix else "+"
+        zone = _range_mask(geometry, rule.board_range) if rule.board_range else geometry.rank_masks[-1]
+        names = {a.name for a in rule.attributes}
+        enter = "enter" in names or not ({"leave", "move"} & names)
+        settings[prefix] = (zone, "optional" in names, enter, "leave" in names, "move" in names)
+    defined = _defined_keys(rule_file)
+    for item in rule_file.pieces:
+        if isinstance(item, mbn.PromotionRule):
+            head = item.head
+            if not head.prefixes or head.condition is not None:
+                out.append(_diag(codes.BAD_PROMOTION, f"promotion rule '{head}' is not executed", item.span))
+                continue
+            prefix = head.prefixes
+            if prefix == "-":
+                # A demotion rule: applied by holding=demote to pieces without promoted status
+                # (003:412); the examples shipped do not need it.
+                out.append(
+                    _diag(
+                        codes.BAD_PROMOTION,
+                        f"demotion rule '{head}==...' is not executed",
+                        item.span,
+                        "holding=demote already demotes promoted pieces (003:408)",
+                    )
+                )
+                continue
+            if prefix not in settings:
+                out.append(
+                    _diag(codes.BAD_PROMOTION, f"no promotion rule '{prefix}' for '{head}'", item.span)
+                )
+                continue
+            choices: list[str] = []
+            for target in item.targets:
+                if not isinstance(target, mbn.PromotionTarget) or target.drop or target.prefixes:
+                    out.append(
+                        _diag(
+                            codes.BAD_PROMOTION,
+                            f"promotion target '{target}' is not executed",
+                            target.span or item.span,
+                        )
+                    )
+                    continue
+                if target.letter.key not in defined:
+                    out.append(
+                        _diag(
+                            codes.BAD_PROMOTION,
+                            f"promotion target '{target}' is not a piece",
+                            target.span or item.span,
+                        )
+                    )
+                    continue
+                choices.append(target.letter.key)
+            for letter in head.letters:
+                zone, optional, enter, leave, move = settings[prefix]
+                rules.promotions[letter.key] = Promotion(
+                    letter.key,
+                    tuple(choices),
+                    _both_sides(geometry, zone),
+                    optional,
+                    enter,
+                    leave,
+                    move,
+                    status=True,
+                )
+    # A prefixed definition '+P=...' defines the promotion P -> +P implicitly (003:660).
+    for key in sorted(defined):
+        if len(key) >= 2 and key[0] in mbn.PREFIX_CHARS and key[1:] in defined and key[0] != "-":
+            base = key[1:]
+            prefix = key[0]
+            if base in rules.promotions or prefix not in settings:
+                continue
+            zone, optional, enter, leave, move = settings[prefix]
+            rules.promotions[base] = Promotion(
+                base, (key,), _both_sides(geometry, zone), optional, enter, leave, move, status=False
+            )
+
+
+def _defined_keys(rule_file: fbr_ast.RuleFile) -> set[str]:
+    keys: set[str] = set()
+    for item in rule_file.pieces:
+        kinds = mbn.PieceDefinition | mbn.PieceDeclaration
+        if isinstance(item, kinds) and not item.head.macro and not item.head.letter.is_castling:
+            keys.add(item.head.key)
+    return keys
+
+
+def _castlings(rule_file: fbr_ast.RuleFile, rules: Rules, out: list[Diagnostic]) -> Iterable[Castling]:
+    for item in rule_file.pieces:
+        if not isinstance(item, mbn.PieceDefinition) or not item.head.letter.is_castling:
+            continue
+        parsed = [_castling_part(seq) for seq in item.moves]
+        if len(parsed) != 2 or parsed[0] is None or parsed[1] is None:
+            out.append(
+                _diag(
+                    codes.BAD_CASTLING,
+                    f"castling '{item.head}' is not in the executed form",
+                    item.span,
+                    "write O-O=[*]isR[g]=isR[f]",
+                )
+            )
+            continue
+        (k_unthreatened, k_file), (r_unthreatened, r_file) = parsed[0], parsed[1]
+        if r_unthreatened:
+            out.append(_diag(codes.BAD_CASTLING, "the partner's part cannot have '[*]'", item.span))
+            continue
+        if k_file >= rules.geometry.width or r_file >= rules.geometry.width:
+            out.append(_diag(codes.BAD_CASTLING, "castling destination outside the board", item.span))
+            continue
+        # royal=castle{...} is not executed: the partner is {R} by default (003:918-920).
+        yield Castling(item.head.letter.text, k_file, r_file, k_unthreatened, frozenset({"R"}))
+
+
+def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int] | None:
+    if len(seq.legs) != 1 or not isinstance(seq.legs[0], mbn.Alternatives):
+        return None
+    moves = seq.legs[0].moves
+    if len(moves) != 1:
+        return None
+    move = moves[0]
+    if move.setup or move.transition or move.condition or move.attackers:
+        return None
+    letters = sorted(m.letter for m in move.modifiers)
+    if letters != ["i", "s"] or any(m.optional or m.piece_set or m.board_range for m in move.modifiers):
+        return None
+    if len(move.units) != 1 or not isinstance(move.units[0], mbn.Atom):
+        return None
+    atom = move.units[0]
+    if atom.letter != "R" or atom.steps is not None or atom.circular is not None:
+        return None
+    unthreatened = False
+    if move.origin is not None:
+        if move.origin.complement or [str(r) for r in move.origin.ranges] != ["*"]:
+            return None
+        unthreatened = True
+    dest = move.destination
+    if dest is None or dest.complement or len(dest.ranges) != 1:
+        return None
+    part = dest.ranges[0]
+    if part.files is None or part.files.last is not None or part.ranks is not None or part.symbol:
+        return None
+    return unthreatened, ord(part.files.first) - ord("a")
+
+
+# ------------------------------------------------------------------------------------------------
+# The variant
+# ------------------------------------------------------------------------------------------------
+
+
+class Variant:
+    """A variant defined by an FBR rule file: board, pieces (compiled), rules, start position.
+
+    >>> chess = Variant.load("examples/variants/chess.fbr")
+    >>> pos = chess.start()
+    >>> len(pos.legal_moves())
+    20
+    """
+
+    def __init__(
+        self, rule_file: fbr_ast.RuleFile, *, text: str | None = None, name: str | None = None
+    ) -> None:
+        self.rule_file = rule_file
+        self.text = text
+        meta = rule_file.metadata
+        self.name = name or meta.get("variant", "variant")
+        size = meta.get("boardsize", "8x8")  # C/CIF's default board (fbr-mbn-notes 1.1)
+        try:
+            self.geometry = Geometry.parse(size)
+        except NotationError as exc:
+            raise VariantError(exc.diagnostics, text) from None
+        self.rules, diagnostics = read_rules(rule_file, self.geometry)
+        self.pieces, piece_diagnostics = _compile(rule_file, self.geometry)
+        diagnostics += piece_diagnostics
+        diagnostics += _piece_checks(self)
+        if diagnostics:
+            raise VariantError(diagnostics, text)
+        self.start_text: str | None = meta.get("startposition")
+        from notation_toolkit.variant.position import Core
+
+        self.tables = Core(self)
+
+    # -- construction ------------------------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str, *, name: str | None = None) -> Variant:
+        """Load a variant from rule-file text; ``VariantError`` (a ``NotationError``) if it cannot
+        be played as written."""
+        from notation_toolkit import fbr
+
+        rule_file = fbr.validate(text)
+        return cls(rule_file, text=text, name=name)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Variant:
+        """Load a variant from a ``.fbr`` rule file."""
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        return cls.from_text(text)
+
+    # -- positions ---------------------------------------------------------------------------------
+
+    def start(self) -> Position:
+        """The start position (``startposition=`` of the rule file, FEEN or FEN)."""
+        if self.start_text is None:
+            raise VariantError.single(
+                codes.NO_START,
+                f'the rule file of {self.name} has no startposition="..."',
+                hint='add startposition="<FEEN>" to the rule file',
+            )
+        return self.position(self.start_text)
+
+    def position(self, text: str) -> Position:
+        """A position from FEEN (with optional state fields) or FEN."""
+        from notation_toolkit.variant.position import Position
+
+        return Position.from_text(self, text)
+
+    def __repr__(self) -> str:
+        return f"Variant({self.name!r}, {self.geometry.width}x{self.geometry.height})"
+
+
+def _compile(
+    rule_file: fbr_ast.RuleFile, geometry: Geometry
+) -> tuple[dict[str, CompiledPiece], list[Diagnostic]]:
+    from notation_toolkit.variant.pieces import compile_rule_file
+
+    try:
+        compiled = compile_rule_file(rule_file, geometry)
+    except NotationError as exc:
+        return {}, [
+            _diag(codes.PIECE_NOT_EXECUTABLE, f"piece compiler: {d.message}", d.span, d.hint)
+            for d in exc.diagnostics
+        ]
+    pieces = {key: piece for key, piece in compiled.items() if not key.startswith("O-O")}
+    out: list[Diagnostic] = []
+    for piece in pieces.values():
+        for d in piece.diagnostics:
+            if d.severity is Severity.ERROR:
+                out.append(
+                    _diag(codes.PIECE_NOT_EXECUTABLE, f"piece {piece.key}: {d.message}", d.span, d.hint)
+                )
+    return pieces, out
+
+
+def _piece_checks(variant: Variant) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for item in variant.rule_file.pieces:
+        if isinstance(item, mbn.Cancellation):
+            out.append(_diag(codes.ITEM_NOT_EXECUTED, "cancellations (!item) are not executed", item.span))
+        elif isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration):
+            head = item.head
+            if head.condition is not None or head.board is not None:
+                out.append(
+                    _diag(
+                        codes.ITEM_NOT_EXECUTED,
+                        f"'{head}': announcement conditions and board identifiers are not executed",
+                        item.span,
+                    )
+                )
+    for key in variant.pieces:
+        letter = key.lstrip(mbn.PREFIX_CHARS)
+        prefixes = key[: len(key) - len(letter)]
+        if letter.startswith(":") or len(prefixes) > 1 or prefixes not in ("", "+"):
+            out.append(
+                _diag(
+                    codes.NOT_A_FEEN_LETTER,
+                    f"piece '{key}' cannot be written in FEEN",
+                    None,
+                    "use single letters, and '+' for promoted states",
+                )
+            )
+    return out

@@ -1,0 +1,64 @@
+"""``ntk piece``: diagrams and JSON (through the click command; the root CLI is being rewritten)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from notation_toolkit.variant.pieces.cli import piece
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(piece, list(args))
+    return result.exit_code, result.output
+
+
+def test_diagram() -> None:
+    code, out = run("N=mN+cW", "--board", "8x8", "--from", "d4", "--enemies", "d5", "--friends", "c6")
+    assert code == 0
+    assert "●" in out and "✕" in out and "□" in out
+    assert " a  b  c  d  e  f  g  h" in out
+
+
+def test_json_sets() -> None:
+    code, out = run("N=mN+cW", "--from", "d4", "--enemies", "d5,e6", "--friends", "c6", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data["quiet"]) == {"b3", "b5", "c2", "e2", "f3", "f5", "e6"} - {"e6"}
+    assert data["captures"] == ["d5"]
+    assert set(data["guarded"]) == {"c4", "e4", "d3"}
+    assert data["piece"] == "N" and data["side"] == "white"
+
+
+def test_black_and_big_board() -> None:
+    code, out = run("fW", "--board", "10x10", "--from", "a10", "--side", "black", "--json")
+    assert code == 0
+    assert json.loads(out)["quiet"] == ["a9"]
+
+
+def test_rules_file(tmp_path: Path) -> None:
+    f = tmp_path / "v.fbr"
+    f.write_text('boardsize="10x8"\nroyal K Q=R+N R B N P\n', encoding="utf-8")
+    code, out = run("--rules", str(f), "--piece", "Q", "--from", "a1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["board"] == "10x8" and "j1" in data["quiet"] and "b3" in data["quiet"]
+    code, out = run("--rules", str(f), "--piece", "X", "--from", "a1")
+    assert code == 2 and "Q" in out
+
+
+def test_errors() -> None:
+    code, out = run("jW", "--from", "d4")
+    assert code == 1 and "PCE201" in out
+    code, out = run("W", "--from", "z9")
+    assert code == 1 and "NTK302" in out
+    code, out = run("W", "--from", "a1", "--board", "30x30", "--json")
+    assert code == 1 and json.loads(out)
+    code, out = run("--from", "a1")
+    assert code == 2
+    code, out = run("--rules", "/nonexistent/file.fbr", "--piece", "Q", "--from", "a1")
+    assert code == 3
+    code, out = run("jW", "--from", "d4", "--partial")
+    assert code == 0 and "PCE201" in out

@@ -1,0 +1,72 @@
+"""`ntk variant` commands through click's test runner."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from fsf_oracle import EXAMPLES
+
+from notation_toolkit.variant.cli import variant
+
+
+def test_moves_json() -> None:
+    result = CliRunner().invoke(variant, ["moves", str(EXAMPLES / "chess.fbr"), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert len(data["moves"]) == 20 and data["outcome"] is None
+
+
+def test_moves_board_any_size_with_hands() -> None:
+    result = CliRunner().invoke(variant, ["moves", str(EXAMPLES / "minishogi.fbr"), "--moves", "e1e4 e5e4"])
+    assert result.exit_code == 0, result.output
+    assert "hands" in result.output and "[r]" in result.output and "legal moves" in result.output
+
+
+def test_perft_divide_json() -> None:
+    result = CliRunner().invoke(
+        variant, ["perft", str(EXAMPLES / "capablanca.fbr"), "-d", "2", "--divide", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["nodes"] == 784 and len(data["divide"]) == 28
+
+
+def test_perft_progress_plain() -> None:
+    result = CliRunner().invoke(variant, ["perft", str(EXAMPLES / "gardner.fbr"), "-d", "3"])
+    assert result.exit_code == 0 and "506" in result.output
+
+
+def test_refused_rule_file_exit_1(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "atomic.fbr"
+    path.write_text('boardsize="8x8" royal atomic K Q R B N P +P==QRBN\n')
+    result = CliRunner().invoke(variant, ["moves", str(path), "--json"])
+    assert result.exit_code == 1
+    assert "VAR201" in result.output
+
+
+def test_bad_move_exit_1() -> None:
+    result = CliRunner().invoke(variant, ["moves", str(EXAMPLES / "chess.fbr"), "--moves", "e2e5", "--json"])
+    assert result.exit_code == 1 and "VAR402" in result.output
+
+
+def test_missing_file_exit_3() -> None:
+    result = CliRunner().invoke(variant, ["moves", "/nonexistent/x.fbr"])
+    assert result.exit_code == 3
+
+
+def test_play_random_both() -> None:
+    result = CliRunner().invoke(
+        variant,
+        ["play", str(EXAMPLES / "gardner.fbr"), "--random", "both", "--seed", "3", "--max-plies", "30"],
+    )
+    assert result.exit_code in (0, 1) and "random mover plays" in result.output
+
+
+def test_play_two_players_quit() -> None:
+    result = CliRunner().invoke(
+        variant, ["play", str(EXAMPLES / "chess.fbr")], input="e2e4\ne2e5\nundo\nquit\n"
+    )
+    assert result.exit_code == 0 and "VAR402" in result.output
