@@ -5,6 +5,7 @@ Every notation package builds on these modules; none of them knows about a parti
 
 from __future__ import annotations
 
+from notation_toolkit.core import display as _display  # noqa: F401  (notebook hooks of Diagnostic, NotationError)
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.errors import (
     CanonicalFormError,

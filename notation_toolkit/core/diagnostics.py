@@ -49,12 +49,6 @@ class Diagnostic:
     ``field`` names the part of the notation (``"placement"``, ``"en-passant"`` ...).
     """
 
-    def _repr_html_(self) -> str | None:
-        """Notebooks show the rich rendering (source line, caret, hint) as HTML."""
-        from notation_toolkit.core.display import repr_html
-
-        return repr_html(self)
-
     code: str
     message: str
     span: Span | None = None

@@ -152,3 +152,10 @@ def repr_html(obj: object) -> str | None:
             list(found), text if isinstance(text, str) else None, source if isinstance(source, str) else None
         )
     return None
+
+
+# Diagnostics and errors show themselves in notebooks. The hook is set from here, not written in
+# their classes, so that core.diagnostics and core.errors do not import their own HTML rendering
+# (which imports them): core/__init__.py imports this module, so the hook is always present.
+setattr(Diagnostic, "_repr_html_", repr_html)  # noqa: B010
+setattr(NotationError, "_repr_html_", repr_html)  # noqa: B010

@@ -17,12 +17,6 @@ from notation_toolkit.core.span import Span
 class NotationError(ValueError):
     """Base class: the input is not acceptable. ``diagnostics`` says why, where and how to fix it."""
 
-    def _repr_html_(self) -> str | None:
-        """Notebooks show the rich rendering (source line, caret, hint) as HTML."""
-        from notation_toolkit.core.display import repr_html
-
-        return repr_html(self)
-
     def __init__(self, diagnostics: Sequence[Diagnostic], text: str | None = None) -> None:
         self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
         self.text = text
