@@ -247,10 +247,23 @@ def roll_turns(
                 gen_pool |= _CASTLE_DICE
             if not gen_pool:
                 continue
-            for state in states.values():
+            # states in path order, so that consecutive ones share their first micro-move: only the
+            # part of the path that differs is popped and pushed
+            pushed: tuple[int, ...] = ()
+            for state in sorted(states.values(), key=_path_of) if size > 1 else states.values():
                 path = state[0]
-                for m in path:
-                    push(m)
+                if pushed:
+                    keep = 0
+                    while keep < len(pushed) and pushed[keep] == path[keep]:
+                        keep += 1
+                    for _ in range(len(pushed) - keep):
+                        pop()
+                    for m in path[keep:]:
+                        push(m)
+                else:
+                    for m in path:
+                        push(m)
+                pushed = path
                 count = state[1]
                 base_key = work.key
                 base_half = work.halfmove
@@ -318,8 +331,8 @@ def roll_turns(
                         bucket[ident] = [(*path, m), count, k, e, h, p]
                     else:
                         found[1] += count
-                for _ in path:
-                    pop()
+            for _ in pushed:
+                pop()
 
     out: dict[int, RollTurns] = {}
     lstar_memo: dict[tuple[int, int], int] = {}
@@ -387,6 +400,11 @@ def roll_turns(
         result.sequences = total
         out[r] = result
     return out
+
+
+def _path_of(state: _State) -> tuple[int, ...]:
+    path: tuple[int, ...] = state[0]
+    return path
 
 
 def _end_ident(
