@@ -32,6 +32,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from notation_toolkit.dicechess import ROLL_OUTCOMES, Position, count_turns_walk, roll_turns
 from notation_toolkit.dicechess.dice import from_letters
@@ -47,6 +48,11 @@ POSITIONS = {
 ROLLS = ("PPP", "PNB", "RRK", "NNN", "QKB")
 CPP_SEQ = (5.1e6, 5.7e6)
 CPP_DISTINCT = (0.70e6, 0.94e6)
+
+
+def ratio(cpp: tuple[float, float], ours: float) -> str:
+    """The C++ peer's figure range divided by ours, e.g. ``5.5-7.4``."""
+    return f"{cpp[0] / ours:.1f}-{cpp[1] / ours:.1f}"
 
 
 def timed(fn: Callable[[], object], min_time: float) -> float:
@@ -68,7 +74,9 @@ def run_walk(pos: Position) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="shorter timing runs")
     parser.add_argument("--profile", action="store_true", help="cProfile the multiset pass on Kiwipete")
     args = parser.parse_args(argv)
@@ -83,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         pstats.Stats(prof).sort_stats("tottime").print_stats(10)
         return 0
 
-    print(f"{'position':10} {'roll':4} {'seqs':>6} {'dist':>5} | {'walk dist/s':>11} {'new dist/s':>10} "
-          f"{'x':>5} | {'walk seq/s':>10} {'new seq/s':>10}")
+    print(
+        f"{'position':10} {'roll':4} {'seqs':>6} {'dist':>5} | {'walk dist/s':>11} {'new dist/s':>10} "
+        f"{'x':>5} | {'walk seq/s':>10} {'new seq/s':>10}"
+    )
     rows: dict[str, list[tuple[float, float, float, float]]] = {}
     for name, fen in POSITIONS.items():
         for letters in ROLLS:
@@ -96,17 +106,21 @@ def main(argv: list[str] | None = None) -> int:
             if old_counts != new_counts:
                 print(f"MISMATCH {name} {letters}: walk {old_counts} multiset {new_counts}")
                 return 1
-            t_walk = timed(lambda pos=pos: run_walk(pos), min_time)
-            t_new = timed(lambda pos=pos, pool=pool: roll_turns(pos, (pool,)), min_time)
+            t_walk = timed(partial(run_walk, pos), min_time)
+            t_new = timed(partial(roll_turns, pos, (pool,)), min_time)
             seqs, dist = new_counts
             figures = (dist / t_walk, dist / t_new, seqs / t_walk, seqs / t_new)
             rows.setdefault(name, []).append(figures)
-            print(f"{name:10} {letters:4} {seqs:6d} {dist:5d} | {figures[0]:11,.0f} {figures[1]:10,.0f} "
-                  f"{t_walk / t_new:5.1f} | {figures[2]:10,.0f} {figures[3]:10,.0f}")
+            print(
+                f"{name:10} {letters:4} {seqs:6d} {dist:5d} | {figures[0]:11,.0f} {figures[1]:10,.0f} "
+                f"{t_walk / t_new:5.1f} | {figures[2]:10,.0f} {figures[3]:10,.0f}"
+            )
     print()
     print("median over the five rolls, and the C++ peer's figures divided by ours (low-high):")
-    print(f"{'position':10} | {'walk dist/s':>11} {'new dist/s':>10} {'C++/new dist':>13} {'C++/walk dist':>14} "
-          f"| {'new seq/s':>10} {'C++/new seq':>12} {'C++/walk seq':>13}")
+    print(
+        f"{'position':10} | {'walk dist/s':>11} {'new dist/s':>10} {'C++/new dist':>13} "
+        f"{'C++/walk dist':>14} | {'new seq/s':>10} {'C++/new seq':>12} {'C++/walk seq':>13}"
+    )
     all_new: list[float] = []
     all_old: list[float] = []
     for name, figs in rows.items():
@@ -116,18 +130,23 @@ def main(argv: list[str] | None = None) -> int:
         new_s = statistics.median(f[3] for f in figs)
         all_new += [f[1] for f in figs]
         all_old += [f[0] for f in figs]
-        print(f"{name:10} | {walk_d:11,.0f} {new_d:10,.0f} {CPP_DISTINCT[0] / new_d:6.1f}-{CPP_DISTINCT[1] / new_d:<6.1f}"
-              f" {CPP_DISTINCT[0] / walk_d:7.1f}-{CPP_DISTINCT[1] / walk_d:<6.1f}"
-              f" | {new_s:10,.0f} {CPP_SEQ[0] / new_s:5.1f}-{CPP_SEQ[1] / new_s:<6.1f}"
-              f" {CPP_SEQ[0] / walk_s:6.1f}-{CPP_SEQ[1] / walk_s:<6.1f}")
+        print(
+            f"{name:10} | {walk_d:11,.0f} {new_d:10,.0f} {ratio(CPP_DISTINCT, new_d):>13} "
+            f"{ratio(CPP_DISTINCT, walk_d):>14} | {new_s:10,.0f} {ratio(CPP_SEQ, new_s):>12} "
+            f"{ratio(CPP_SEQ, walk_s):>13}"
+        )
     med_new = statistics.median(all_new)
     med_old = statistics.median(all_old)
-    print(f"{'all':10} | {med_old:11,.0f} {med_new:10,.0f} {CPP_DISTINCT[0] / med_new:6.1f}-{CPP_DISTINCT[1] / med_new:<6.1f}"
-          f" {CPP_DISTINCT[0] / med_old:7.1f}-{CPP_DISTINCT[1] / med_old:<6.1f}")
+    print(
+        f"{'all':10} | {med_old:11,.0f} {med_new:10,.0f} {ratio(CPP_DISTINCT, med_new):>13} "
+        f"{ratio(CPP_DISTINCT, med_old):>14}"
+    )
 
     print()
     print("all 56 rolls of a position (the chance node): one multiset pass vs 56 cold walks")
-    print(f"{'position':10} {'seqs':>7} {'dist':>6} | {'walk s':>7} {'new s':>7} {'x':>5} | {'new dist/s':>10}")
+    print(
+        f"{'position':10} {'seqs':>7} {'dist':>6} | {'walk s':>7} {'new s':>7} {'x':>5} | {'new dist/s':>10}"
+    )
     for name, fen in POSITIONS.items():
         pos = Position.from_dfen(fen)
 
@@ -143,10 +162,16 @@ def main(argv: list[str] | None = None) -> int:
 
         seqs, dist = walks()
         table = roll_turns(pos)
-        assert (seqs, dist) == (sum(r.sequences for r in table.values()), sum(r.distinct for r in table.values()))
+        assert (seqs, dist) == (
+            sum(r.sequences for r in table.values()),
+            sum(r.distinct for r in table.values()),
+        )
         t_walk = timed(walks, min_time)
-        t_new = timed(lambda pos=pos: roll_turns(pos), min_time)
-        print(f"{name:10} {seqs:7d} {dist:6d} | {t_walk:7.3f} {t_new:7.3f} {t_walk / t_new:5.1f} | {dist / t_new:10,.0f}")
+        t_new = timed(partial(roll_turns, pos), min_time)
+        print(
+            f"{name:10} {seqs:7d} {dist:6d} | {t_walk:7.3f} {t_new:7.3f} {t_walk / t_new:5.1f} | "
+            f"{dist / t_new:10,.0f}"
+        )
     return 0
 
 

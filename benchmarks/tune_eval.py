@@ -118,7 +118,7 @@ def fit(samples: list[Sample], l2: float = 1e-3, iterations: int = 50) -> tuple[
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    m = [[*row, b[i]] for i, row in enumerate(a)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[pivot] = m[pivot], m[col]
@@ -138,7 +138,9 @@ def current_weights() -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -166,16 +168,22 @@ def main(argv: list[str] | None = None) -> int:
     weights, bias = fit(samples)
     scale = weights[0]
     names = (*evaluate.FEATURES, "king_capture_p")
-    print(f"fitted (per 100 units): bias {bias:+.4f}, " + ", ".join(
-        f"{name} {w:+.4f}" for name, w in zip(names, weights, strict=True)))
+    print(
+        f"fitted (per 100 units): bias {bias:+.4f}, "
+        + ", ".join(f"{name} {w:+.4f}" for name, w in zip(names, weights, strict=True))
+    )
     if scale <= 0:
         print("material weight is not positive: too few games to tune, nothing to report")
         return 1
     relative = [w / scale for w in weights]
-    print("relative to material (evaluate constants): " + ", ".join(
-        f"{name} {r:+.3f}" for name, r in zip(names, relative, strict=True)))
-    print(f"  PLACEMENT = {relative[1]:.2f}, GAIN_NOW = {relative[2]:.2f}, GAIN_LATER = {-relative[3]:.2f}, "
-          f"KING_DANGER = {-relative[4]:.0f}")
+    print(
+        "relative to material (evaluate constants): "
+        + ", ".join(f"{name} {r:+.3f}" for name, r in zip(names, relative, strict=True))
+    )
+    print(
+        f"  PLACEMENT = {relative[1]:.2f}, GAIN_NOW = {relative[2]:.2f}, GAIN_LATER = {-relative[3]:.2f}, "
+        f"KING_DANGER = {-relative[4]:.0f}"
+    )
     now = [*current_weights(), weights[5] / scale]
     # the current weights (with the fitted king-capture term) at the best single scale, for a fair
     # log-loss comparison
@@ -185,8 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         loss = log_loss(samples, [w * s for w in now], bias)
         if loss < best_loss:
             best_scale, best_loss = s, loss
-    print(f"log-loss: current weights {best_loss:.4f} (best scale {best_scale:.4f}), "
-          f"fitted {log_loss(samples, weights, bias):.4f}, constant {log_loss(samples, [0.0] * 6, bias):.4f}")
+    print(
+        f"log-loss: current weights {best_loss:.4f} (best scale {best_scale:.4f}), "
+        f"fitted {log_loss(samples, weights, bias):.4f}, constant {log_loss(samples, [0.0] * 6, bias):.4f}"
+    )
     return 0
 
 

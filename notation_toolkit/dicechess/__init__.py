@@ -6,7 +6,8 @@ Implements rules R1-R17 and DFEN F1-F6 of the project's Dice Chess rules documen
   ``legal_moves`` (the maximum-dice rule R8, semantics B), ``end_turn`` (R11), Zobrist ``key``.
 * ``Game`` - roll / play UCI micro-moves / end of turn / result / history; ``IllegalMoveError``.
 * ``roll_turns`` - the whole turns of all 56 rolls in one multiset pass; ``count_turns`` (its
-  ``key="reduced"`` is the F2 key, ``reduced_key``); ``walk_turns`` (visitor walk), ``turn_outcomes``/``iter_turns`` - whole turns;
+  ``key="reduced"`` is the F2 key, ``reduced_key``; ``count_turns_walk`` is the earlier walk);
+  ``walk_turns`` (visitor walk), ``turn_outcomes``/``iter_turns`` - whole turns;
   ``king_capture_probability`` - the chance node.
 * ``perft_die``/``perft_turns`` and their ``divide`` variants.
 """

@@ -29,10 +29,10 @@ change what happens next are dropped (``dead_ep_targets``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from notation_toolkit.dicechess.dice import DIE, ROLL_OUTCOMES
-from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_DOUBLE, FLAG_NORMAL
+from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_DOUBLE
 from notation_toolkit.dicechess.position import POOL_SIZE, Position
 from notation_toolkit.dicechess.tables import (
     BB_RANK_3,
@@ -188,7 +188,7 @@ class RollTurns:
 
 
 # A state of Reach(D): [one path, number of sequences, Zobrist key, EP set, half-move clock, pawns]
-_State = list
+_State = list[Any]
 
 
 def roll_turns(

@@ -28,7 +28,7 @@ from notation_toolkit.dicechess import (
     turn_outcomes,
 )
 from notation_toolkit.dicechess.dice import from_letters, to_letters
-from notation_toolkit.dicechess.fullturn import dead_ep_targets
+from notation_toolkit.dicechess.fullturn import KeyKind, dead_ep_targets
 from notation_toolkit.dicechess.moves import uci
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -63,19 +63,20 @@ def _rolls_of(dfen: str, every: bool) -> list[int]:
     return [pool, *rolls] if pool and pool not in rolls else rolls
 
 
-def _walk(pos: Position, pool: int, key: str) -> tuple[int, int]:
+def _walk(pos: Position, pool: int, key: KeyKind) -> tuple[int, int]:
     work = pos.copy()
     if work.pool:
         work.set_pool(0)
     work.set_pool(pool)
-    return count_turns_walk(work, key=key)  # type: ignore[arg-type]
+    return count_turns_walk(work, key=key)
 
 
 def _compare(dfen: str, every: bool) -> None:
     pos = Position.from_dfen(dfen)
     rolls = _rolls_of(dfen, every)
-    for key in ("exact", "reduced"):
-        table = roll_turns(pos, rolls, key=key)  # type: ignore[arg-type]
+    keys: tuple[KeyKind, ...] = ("exact", "reduced")
+    for key in keys:
+        table = roll_turns(pos, rolls, key=key)
         for pool in rolls:
             got = (table[pool].sequences, table[pool].distinct)
             assert got == _walk(pos, pool, key), (dfen, to_letters(pool), key)

@@ -46,7 +46,9 @@ def _engine_options(spec: str, option: str) -> tuple[float | None, int | None]:
     try:
         seconds = float(option) if option else 1.0
     except ValueError:
-        raise LadderError(f"{spec!r}: the time per turn must be a number of seconds (e.g. engine:0.5)") from None
+        raise LadderError(
+            f"{spec!r}: the time per turn must be a number of seconds (e.g. engine:0.5)"
+        ) from None
     if not (0 < seconds <= 600):
         raise LadderError(f"{spec!r}: the time per turn must be between 0 and 600 seconds")
     return seconds, None
@@ -67,7 +69,9 @@ def player_from_spec(spec: str, seed: int) -> Player:
         seconds, depth = _engine_options(spec, option)
         player = BaselinePlayer(time_limit=seconds, depth=depth)
     else:
-        raise LadderError(f"unknown player {spec!r}: use random, greedy, engine:SECONDS, engine:dN or baseline:...")
+        raise LadderError(
+            f"unknown player {spec!r}: use random, greedy, engine:SECONDS, engine:dN or baseline:..."
+        )
     player.name = spec
     return player
 
@@ -236,10 +240,12 @@ def pair_results(players: Sequence[str], games: Sequence[LadderGame]) -> list[Pa
 
 
 def _expected(diff: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** (-diff / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -diff / 400.0))
 
 
-def elo_ratings(players: Sequence[str], games: Sequence[LadderGame], *, prior_draws: float = 1.0) -> list[Rating]:
+def elo_ratings(
+    players: Sequence[str], games: Sequence[LadderGame], *, prior_draws: float = 1.0
+) -> list[Rating]:
     """Maximum-likelihood Elo of every player (first player = 0) with 95% error half-widths.
 
     Newton iterations on the Bradley-Terry log-likelihood; ``prior_draws`` virtual draws per pair
@@ -383,13 +389,24 @@ def report_data(rep: LadderReport) -> dict[str, object]:
         "players": rep.players,
         "games": len(rep.games),
         "ratings": [
-            {"player": r.name, "elo": round(r.elo, 1), "error95": round(r.error, 1), "games": r.games,
-             "score": round(r.score, 4)}
+            {
+                "player": r.name,
+                "elo": round(r.elo, 1),
+                "error95": round(r.error, 1),
+                "games": r.games,
+                "score": round(r.score, 4),
+            }
             for r in rep.ratings
         ],
         "pairs": [
-            {"player": p.first, "opponent": p.second, "wins": p.wins, "draws": p.draws, "losses": p.losses,
-             "score": round(p.score, 4)}
+            {
+                "player": p.first,
+                "opponent": p.second,
+                "wins": p.wins,
+                "draws": p.draws,
+                "losses": p.losses,
+                "score": round(p.score, 4),
+            }
             for p in rep.pairs
         ],
         "sprt": None
@@ -448,8 +465,9 @@ def ladder_svg(ratings: Sequence[Rating], *, title: str = "Dice Chess rating lad
         y = top + row_h * n + row_h / 2
         parts.append(f'<text x="{left - 10}" y="{y + 4:.1f}" text-anchor="end">{_esc(r.name)}</text>')
         if r.error > 0:
+            x1, x2 = x(r.elo - r.error), x(r.elo + r.error)
             parts.append(
-                f'<line x1="{x(r.elo - r.error):.1f}" y1="{y:.1f}" x2="{x(r.elo + r.error):.1f}" y2="{y:.1f}" '
+                f'<line x1="{x1:.1f}" y1="{y:.1f}" x2="{x2:.1f}" y2="{y:.1f}" '
                 'stroke="#1f77b4" stroke-width="2"/>'
             )
         parts.append(f'<circle cx="{x(r.elo):.1f}" cy="{y:.1f}" r="5" fill="#1f77b4"/>')

@@ -19,7 +19,9 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN, baseline:SECONDS (the "
     "frozen engine of before issue 18). The first one is the Elo anchor (0).",
 )
-@click.option("--games", default=400, show_default=True, type=int, help="Games per pair (even: colours swap in pairs).")
+@click.option(
+    "--games", default=400, show_default=True, type=int, help="Games per pair (even: colours swap in pairs)."
+)
 @click.option("--seed", default=1, show_default=True, type=int, help="Dice seed of the first pair of games.")
 @click.option("--jobs", default=1, show_default=True, type=int, help="Processes to play games in parallel.")
 @click.option(
@@ -28,8 +30,12 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     default=None,
     help="Pair for the SPRT, NEW,BASE (default: the first engine:... and baseline:... players).",
 )
-@click.option("--elo1", default=50.0, show_default=True, type=float, help="SPRT alternative: NEW stronger by this.")
-@click.option("--svg", "svg_path", default=None, type=click.Path(dir_okay=False), help="Write the ladder plot here.")
+@click.option(
+    "--elo1", default=50.0, show_default=True, type=float, help="SPRT alternative: NEW stronger by this."
+)
+@click.option(
+    "--svg", "svg_path", default=None, type=click.Path(dir_okay=False), help="Write the ladder plot here."
+)
 @click.option("--quiet", is_flag=True, help="Do not print each game as it finishes.")
 @json_option
 def ladder_command(

@@ -31,10 +31,10 @@ from typing import Final
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, to_letters
 from notation_toolkit.dicechess.engine.evaluate import WIN, cheap_leaf, leaf_value, mix
 from notation_toolkit.dicechess.engine.exposure import capture_mask_lower, capture_weight, mask_weight
+from notation_toolkit.dicechess.fullturn import KeyKind, RollTurns, reduced_key, roll_turns
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
-from notation_toolkit.dicechess.tables import BLACK, KING
-from notation_toolkit.dicechess.fullturn import KeyKind, RollTurns, reduced_key, roll_turns
+from notation_toolkit.dicechess.tables import BLACK
 
 DRAW_CLOCK: Final = 100
 _DEEPEN_FACTOR: Final = 56.0
