@@ -51,8 +51,9 @@ class _Recorder:
         before = pos.copy()
         before.set_pool(0)
         feats, _ = evaluate.features(before)
-        # p scaled by 100 so that the fit's per-100-units convention applies to it as well
-        self.sink.append(([*feats, 100.0 * capture_weight(before) / 216], before.turn, before.fullmove))
+        # the two probabilities in percent, so that every input has a comparable scale
+        x = [feats[0], feats[1], feats[2], feats[3], 100.0 * feats[4], 100.0 * capture_weight(before) / 216]
+        self.sink.append((x, before.turn, before.fullmove))
         return self.inner.choose(pos)
 
 
@@ -84,7 +85,7 @@ def log_loss(samples: list[Sample], weights: list[float], bias: float) -> float:
     return total / len(samples)
 
 
-def fit(samples: list[Sample], l2: float = 1e-3, iterations: int = 50) -> tuple[list[float], float]:
+def fit(samples: list[Sample], l2: float = 1e-4, iterations: int = 50) -> tuple[list[float], float]:
     """Newton's method on the L2-penalised cross-entropy; returns (weights per 100 units, bias)."""
     n = len(samples[0][0]) + 1
     theta = [0.0] * n
@@ -157,12 +158,17 @@ def main(argv: list[str] | None = None) -> int:
         games = "?"
     else:
         tasks = [(args.seed + i, args.depth) for i in range(args.games)]
+        sink = args.save.open("w", encoding="utf-8") if args.save is not None else None
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             for got in pool.map(play_one, tasks):
                 samples.extend(got)
+                if sink is not None:
+                    # written game by game, so an interrupted run can still be fitted with --load
+                    sink.write("".join(json.dumps([x, y]) + "\n" for x, y in got))
+                    sink.flush()
+        if sink is not None:
+            sink.close()
         games = str(args.games)
-        if args.save is not None:
-            args.save.write_text("".join(json.dumps([x, y]) + "\n" for x, y in samples), encoding="utf-8")
     played = time.perf_counter() - start
     print(f"{games} self-play games (engine depth {args.depth}), {len(samples)} positions, {played:.0f} s")
     weights, bias = fit(samples)
@@ -182,9 +188,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  PLACEMENT = {relative[1]:.2f}, GAIN_NOW = {relative[2]:.2f}, GAIN_LATER = {-relative[3]:.2f}, "
-        f"KING_DANGER = {-relative[4]:.0f}"
+        f"KING_DANGER = {-100 * relative[4]:.0f}"  # king_danger was fitted in percent
     )
-    now = [*current_weights(), weights[5] / scale]
+    if len(samples) >= 200:
+        # stability: the same fit on the two halves of the positions (alternate samples)
+        for half in (0, 1):
+            w, _ = fit(samples[half::2])
+            print(
+                f"  half {half}: " + ", ".join(f"{n} {v / w[0]:+.3f}" for n, v in zip(names, w, strict=True))
+            )
+    current = current_weights()
+    current[4] /= 100  # the fit's king_danger input is in percent
+    now = [*current, weights[5] / scale]
     # the current weights (with the fitted king-capture term) at the best single scale, for a fair
     # log-loss comparison
     best_scale, best_loss = 0.0, float("inf")
