@@ -7,7 +7,9 @@
 2. Make + unmake: ``push``/``pop`` of every generated move vs python-chess ``push``/``pop``; moves/s.
 3. Full-turn enumeration (every R8-legal sequence and the distinct resulting positions) per second
    for the start position with PPP and PNB and for Kiwipete with PNB, cold (L* memo cleared before
-   each run) and warm (memo kept).
+   each run) and warm (memo kept). ``count_turns`` is the multiset pass of ``fullturn`` (it hardly
+   uses the L* memo, so cold and warm are close); ``benchmarks/bench_turns.py`` compares it with the
+   earlier walk (``count_turns_walk``) and with the C++ peer.
 
 The positions are the start position, Kiwipete and positions sampled from seeded random play.
 python-chess is a test/benchmark dependency only.

@@ -5,7 +5,9 @@ Implements rules R1-R17 and DFEN F1-F6 of the project's Dice Chess rules documen
 * ``Position`` - bitboards + mailbox, ``from_dfen``/``dfen``, ``generate``, ``push``/``pop``,
   ``legal_moves`` (the maximum-dice rule R8, semantics B), ``end_turn`` (R11), Zobrist ``key``.
 * ``Game`` - roll / play UCI micro-moves / end of turn / result / history; ``IllegalMoveError``.
-* ``walk_turns`` (visitor walk), ``turn_outcomes``/``iter_turns`` - whole turns;
+* ``roll_turns`` - the whole turns of all 56 rolls in one multiset pass; ``count_turns`` (its
+  ``key="reduced"`` is the F2 key, ``reduced_key``; ``count_turns_walk`` is the earlier walk);
+  ``walk_turns`` (visitor walk), ``turn_outcomes``/``iter_turns`` - whole turns;
   ``king_capture_probability`` - the chance node.
 * ``perft_die``/``perft_turns`` and their ``divide`` variants.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, RollOutcome
 from notation_toolkit.dicechess.errors import IllegalMoveError
+from notation_toolkit.dicechess.fullturn import RollTurns, reduced_key, roll_turns
 from notation_toolkit.dicechess.game import Game, GameEvent
 from notation_toolkit.dicechess.moves import MicroMove
 from notation_toolkit.dicechess.perft import divide_die, divide_turns, perft_die, perft_turns
@@ -22,6 +25,7 @@ from notation_toolkit.dicechess.turns import (
     TurnOutcome,
     can_capture_king,
     count_turns,
+    count_turns_walk,
     iter_turns,
     king_capture_probability,
     turn_outcomes,
@@ -37,15 +41,19 @@ __all__ = [
     "MicroMove",
     "Position",
     "RollOutcome",
+    "RollTurns",
     "TurnOutcome",
     "can_capture_king",
     "count_turns",
+    "count_turns_walk",
     "divide_die",
     "divide_turns",
     "iter_turns",
     "king_capture_probability",
     "perft_die",
     "perft_turns",
+    "reduced_key",
+    "roll_turns",
     "turn_outcomes",
     "walk_turns",
 ]

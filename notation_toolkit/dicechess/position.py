@@ -28,8 +28,6 @@ from notation_toolkit.dicechess.tables import (
     BB_RANK_8,
     BB_SQUARES,
     BISHOP,
-    BISHOP_MASKS,
-    BISHOP_TABLES,
     BLACK,
     CASTLING_GEOMETRY,
     CASTLING_KEYS,
@@ -52,8 +50,6 @@ from notation_toolkit.dicechess.tables import (
     POOL_KEYS,
     QUEEN,
     ROOK,
-    ROOK_MASKS,
-    ROOK_TABLES,
     SQUARE_NAMES,
     TURN_KEY,
     WHITE,
@@ -61,6 +57,9 @@ from notation_toolkit.dicechess.tables import (
     Color,
     PieceType,
     Square,
+    bishop_attacks,
+    queen_attacks,
+    rook_attacks,
 )
 
 if TYPE_CHECKING:
@@ -341,8 +340,8 @@ class Position:
             bits |= 1 << KNIGHT
         if KING_ATTACKS[square] & pieces[KING] & own:
             bits |= 1 << KING
-        diag = BISHOP_TABLES[square][occupied & BISHOP_MASKS[square]]
-        line = ROOK_TABLES[square][occupied & ROOK_MASKS[square]]
+        diag = bishop_attacks(square, occupied)
+        line = rook_attacks(square, occupied)
         if diag & pieces[BISHOP] & own:
             bits |= 1 << BISHOP
         if line & pieces[ROOK] & own:
@@ -431,14 +430,11 @@ class Position:
                 if t == KNIGHT:
                     targets = KNIGHT_ATTACKS[frm] & notown
                 elif t == BISHOP:
-                    targets = BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]] & notown
+                    targets = bishop_attacks(frm, occupied) & notown
                 elif t == ROOK:
-                    targets = ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]] & notown
+                    targets = rook_attacks(frm, occupied) & notown
                 elif t == QUEEN:
-                    targets = (
-                        ROOK_TABLES[frm][occupied & ROOK_MASKS[frm]]
-                        | BISHOP_TABLES[frm][occupied & BISHOP_MASKS[frm]]
-                    ) & notown
+                    targets = queen_attacks(frm, occupied) & notown
                 else:
                     targets = KING_ATTACKS[frm] & notown
                 mb = base | frm

@@ -13,9 +13,10 @@ from fractions import Fraction
 from typing import Literal
 
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES
+from notation_toolkit.dicechess.fullturn import KeyKind, dead_ep_targets, roll_turns
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
-from notation_toolkit.dicechess.tables import KING
+from notation_toolkit.dicechess.tables import EP_KEYS, KING
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +137,28 @@ def iter_turns(pos: Position) -> Iterator[tuple[int, ...]]:
     yield from found
 
 
-def count_turns(pos: Position) -> tuple[int, int]:
-    """``(number of legal sequences, number of distinct resulting positions)`` for the current pool."""
+def count_turns(pos: Position, *, key: KeyKind = "exact") -> tuple[int, int]:
+    """``(number of legal sequences, number of distinct resulting positions)`` for the current pool.
+
+    ``key="exact"`` (default) tells end positions apart as DFEN does, half-move clock included;
+    ``key="reduced"`` is the F2 key (clock set aside, en-passant targets that cannot matter dropped,
+    ``fullturn.dead_ep_targets``). Computed by the multiset pass of ``fullturn.roll_turns``; a position
+    without a pool, or a finished game, counts like ``count_turns_walk``.
+    """
+    if not pos.pool or pos.is_game_over:
+        return count_turns_walk(pos, key=key)
+    result = roll_turns(pos, (pos.pool,), key=key)[pos.pool]
+    return result.sequences, result.distinct
+
+
+def count_turns_walk(pos: Position, *, key: KeyKind = "exact") -> tuple[int, int]:
+    """``count_turns`` by the depth-first walk (``walk_turns``, R8 asked at every step): the algorithm
+    before the multiset pass, kept as the reference the tests and ``benchmarks/bench_turns.py``
+    compare against.
+    """
     seen: set[tuple[int, int]] = set()
     sequences = 0
+    reduced = key == "reduced"
 
     def visit(_path: Sequence[int]) -> None:
         nonlocal sequences
@@ -148,7 +167,16 @@ def count_turns(pos: Position) -> tuple[int, int]:
             seen.add((pos.key, -1))
         else:
             pos.end_turn()
-            seen.add((pos.key, pos.halfmove))
+            if reduced:
+                dead = dead_ep_targets(pos, pos.turn)
+                ident = pos.key
+                while dead:
+                    sq = dead.bit_length() - 1
+                    dead ^= 1 << sq
+                    ident ^= EP_KEYS[sq]
+                seen.add((ident, 0))
+            else:
+                seen.add((pos.key, pos.halfmove))
             pos.pop()
 
     walk_turns(pos, visit)

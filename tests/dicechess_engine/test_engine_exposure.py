@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -106,3 +109,47 @@ def test_a_pool_in_the_position_is_ignored_and_restored() -> None:
 
 def test_no_king_no_capture() -> None:
     assert capture_mask(Position.from_dfen("8/8/8/8/8/8/8/K3R3 w - - 0 1")) == 0
+
+
+# ------------------------------------------------ colour flip and mirror (as the C++ peer's tests)
+
+
+def _symmetry_helpers() -> ModuleType:
+    # the helpers live with the core's tests (tests/dicechess), which are not a package
+    path = Path(__file__).resolve().parents[1] / "dicechess" / "dicechess_symmetry.py"
+    spec = importlib.util.spec_from_file_location("dicechess_symmetry", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_SYMMETRY = _symmetry_helpers()
+flip_colours: Callable[[str], str] = _SYMMETRY.flip_colours
+mirror_files: Callable[[str], str] = _SYMMETRY.mirror_files
+strip_castling: Callable[[str], str] = _SYMMETRY.strip_castling
+
+
+def _symmetry_cases() -> list[str]:
+    cases = [c["dfen"] for c in CASES]
+    cases += [p.dfen() for p in _random_positions(6, 11)]
+    cases.append("4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1")
+    return cases
+
+
+@pytest.mark.parametrize("dfen", _symmetry_cases())
+def test_exposure_is_colour_and_mirror_symmetric(dfen: str) -> None:
+    pos = Position.from_dfen(dfen)
+    clear_cache()
+    value = capture_probability(pos)
+    mask = capture_mask(pos)
+    clear_cache()
+    flipped = Position.from_dfen(flip_colours(pos.dfen()))
+    # the outcome masks list the same rolls: dice are colourless
+    assert capture_mask(flipped) == mask
+    assert capture_probability(flipped) == value
+    plain = Position.from_dfen(strip_castling(pos.dfen()))
+    mirrored = Position.from_dfen(mirror_files(plain.dfen()))
+    clear_cache()
+    assert capture_probability(mirrored) == capture_probability(plain)
+    assert capture_probability(mirrored) == king_capture_probability(mirrored)

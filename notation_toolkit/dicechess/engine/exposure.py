@@ -30,8 +30,6 @@ from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_EN_PASSANT
 from notation_toolkit.dicechess.position import POOL_SIZE, Position
 from notation_toolkit.dicechess.tables import (
     BISHOP,
-    BISHOP_MASKS,
-    BISHOP_TABLES,
     KING,
     KING_ATTACKS,
     KNIGHT,
@@ -39,9 +37,10 @@ from notation_toolkit.dicechess.tables import (
     PAWN,
     PAWN_ATTACKS,
     ROOK,
-    ROOK_MASKS,
-    ROOK_TABLES,
     WHITE,
+    bishop_attacks,
+    queen_attacks,
+    rook_attacks,
 )
 from notation_toolkit.dicechess.turns import can_capture_king
 
@@ -121,9 +120,9 @@ def _attack_types_after(pos: Position, m: int, king_sq: int, attacker: int) -> i
     else:
         hit = 0
         if moved != ROOK:
-            hit = BISHOP_TABLES[king_sq][occupied & BISHOP_MASKS[king_sq]] & tb
+            hit = bishop_attacks(king_sq, occupied) & tb
         if moved != BISHOP and not hit:
-            hit = ROOK_TABLES[king_sq][occupied & ROOK_MASKS[king_sq]] & tb
+            hit = rook_attacks(king_sq, occupied) & tb
     if hit:
         bits |= 1 << moved
     return bits
@@ -189,10 +188,7 @@ class _Finder:
         enemy_king = KING | ((attacker ^ 1) << 3)
         if depth == 0:
             occ = pos.occ[0] | pos.occ[1]
-            lines = (
-                BISHOP_TABLES[king_sq][occ & BISHOP_MASKS[king_sq]]
-                | ROOK_TABLES[king_sq][occ & ROOK_MASKS[king_sq]]
-            )
+            lines = queen_attacks(king_sq, occ)
             moves = _near_moves(pos, allowed, lines | KNIGHT_ATTACKS[king_sq], lines)
         else:
             moves = pos.generate(allowed)

@@ -25,17 +25,16 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, to_letters
 from notation_toolkit.dicechess.engine.evaluate import WIN, cheap_leaf, leaf_value, mix
 from notation_toolkit.dicechess.engine.exposure import capture_mask_lower, capture_weight, mask_weight
+from notation_toolkit.dicechess.fullturn import KeyKind, RollTurns, reduced_key, roll_turns
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
-from notation_toolkit.dicechess.tables import BLACK, KING
-from notation_toolkit.dicechess.turns import walk_turns
+from notation_toolkit.dicechess.tables import BLACK
 
 DRAW_CLOCK: Final = 100
 _DEEPEN_FACTOR: Final = 56.0
@@ -47,6 +46,19 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CLOCK_KEYS: Final = tuple(
     0 if n < 88 else (0x9E3779B97F4A7C15 * (n + 1)) & ((1 << 64) - 1) for n in range(256)
 )
+
+
+def _key_kind(pos: Position) -> KeyKind:
+    """Ends are merged on the F2 key unless the clock may reach the R16 limit within the turn."""
+    return "exact" if pos.halfmove >= _CLOCK_EXACT else "reduced"
+
+
+_CLOCK_EXACT: Final = 85
+
+
+def _tt_key(pos: Position) -> int:
+    """Table key: the F2 reduced key (dead en-passant targets dropped), the clock only near R16."""
+    return reduced_key(pos) ^ _CLOCK_KEYS[min(pos.halfmove, 255)]
 
 
 class SearchTimeout(Exception):
@@ -276,37 +288,39 @@ class Engine:
             if time.perf_counter() > self._deadline:
                 raise SearchTimeout
 
-    def _choices(self, pos: Position) -> tuple[list[_Choice], tuple[int, ...] | None]:
-        """Distinct end-of-turn positions of the pool (cheaply evaluated), or a king-capture line."""
-        found: dict[int, _Choice] = {}
-        win: list[tuple[int, ...]] = []
-        pieces = pos.pieces
-        occ = pos.occ
-        them = pos.turn ^ 1
+    def _choices(
+        self, pos: Position, turns: RollTurns | None = None
+    ) -> tuple[list[_Choice], tuple[int, ...] | None]:
+        """Distinct end-of-turn positions of the pool (cheaply evaluated), or a king-capture line.
 
-        def visit(path: Sequence[int]) -> bool:
-            if not path:
-                return False  # a pass: the caller values it
-            if not pieces[KING] & occ[them]:  # the last move took the king
-                win.append(tuple(path))
-                return True
+        The ends come from the multiset pass (``fullturn.roll_turns``; ``turns`` when the chance node
+        above already computed all 56 rolls), merged on the F2 reduced key, or on the exact key near
+        the R16 limit where the clock matters.
+        """
+        if turns is None:
+            turns = roll_turns(pos, (pos.pool,), key=_key_kind(pos))[pos.pool]
+        if turns.wins:
+            # a turn that can take the king is a win (R17) whatever else it could do: the shortest line
+            return [], min(turns.wins.values(), key=len)
+        if turns.is_pass:
+            return [], None
+        found: list[_Choice] = []
+        push = pos.push
+        pop = pos.pop
+        for line in turns.ends.values():
             self._tick()
+            for m in line:
+                push(m)
             pos.end_turn()
-            ident = pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)]
-            if ident not in found:
-                if pos.halfmove >= DRAW_CLOCK:
-                    found[ident] = _Choice(tuple(path), 0.0, 0.0, 2, draw=True, ident=ident)
-                else:
-                    cheap, static = cheap_leaf(pos)
-                    found[ident] = _Choice(tuple(path), -cheap, static, ident=ident)
-            pos.pop()
-            return False
-
-        # King captures first: a turn that can take the king is a win (R17) whatever else it could do.
-        # Merged transpositions only skip sequences whose end positions were already found.
-        if walk_turns(pos, visit, kings_first=True, merge_transpositions=True):
-            return [], win[0]
-        return list(found.values()), None
+            if pos.halfmove >= DRAW_CLOCK:
+                found.append(_Choice(line, 0.0, 0.0, 2, draw=True))
+            else:
+                cheap, static = cheap_leaf(pos)
+                found.append(_Choice(line, -cheap, static))
+            pop()
+            for _ in line:
+                pop()
+        return found, None
 
     def _pass_value(self, pos: Position, depth: int) -> float:
         pos.end_turn()
@@ -336,18 +350,24 @@ class Engine:
         self._tick()
 
     def _lazy_max(
-        self, pos: Position, choices: list[_Choice], *, hurry: bool = False
+        self,
+        pos: Position,
+        choices: list[_Choice],
+        *,
+        hurry: bool = False,
+        alpha: float = -WIN - 1,
     ) -> tuple[float, _Choice]:
         """Depth-1 max node, best first: refine the choice with the highest bound until it is exact.
 
         Bounds only go down when refined, so the first exact choice on top is the maximum. With
-        ``hurry`` (root, time is up) the top choice is made exact and taken.
+        ``hurry`` (root, time is up) the top choice is made exact and taken. When the top bound is at
+        most ``alpha`` the node fails low at once with that bound (every choice is worth at most it).
         """
         heap = [(-c.bound, i, c) for i, c in enumerate(choices)]
         heapq.heapify(heap)
         while True:
             _, i, c = heapq.heappop(heap)
-            if c.level == 2:
+            if c.level == 2 or c.bound <= alpha:
                 return c.bound, c
             if hurry and time.perf_counter() > self._soft_deadline:
                 while c.level < 2:
@@ -371,9 +391,19 @@ class Engine:
             for _ in c.moves:
                 pos.pop()
 
-    def _max(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
-        """Max node (pool rolled) searched to ``depth`` turns, window (alpha, beta), fail-soft."""
-        key = pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)]
+    def _max(
+        self,
+        pos: Position,
+        depth: int,
+        alpha: float,
+        beta: float,
+        prepared: tuple[list[_Choice], tuple[int, ...] | None] | None = None,
+    ) -> float:
+        """Max node (pool rolled) searched to ``depth`` turns, window (alpha, beta), fail-soft.
+
+        ``prepared`` holds the node's choices when the chance node above has enumerated them.
+        """
+        key = _tt_key(pos)
         entry = self.table.get(key)
         hint: tuple[int, ...] | None = None
         if entry is not None:
@@ -382,7 +412,7 @@ class Engine:
                 flag == _EXACT or (flag == _LOWER and value >= beta) or (flag == _UPPER and value <= alpha)
             ):
                 return value
-        choices, win = self._choices(pos)
+        choices, win = prepared if prepared is not None else self._choices(pos)
         if win is not None:
             self._store(key, 99, _EXACT, WIN, win, -1)
             return WIN
@@ -390,9 +420,10 @@ class Engine:
             return self._pass_value(pos, depth)
         best_choice: _Choice | None
         if depth == 1:
-            value, best_choice = self._lazy_max(pos, choices)
+            value, best_choice = self._lazy_max(pos, choices, alpha=alpha)
         else:
-            choices.sort(key=lambda c: -c.bound)
+            # ordering: the table's best choice, then exact values before bounds, highest first
+            choices.sort(key=lambda c: (c.level != 2, -c.bound))
             if hint is not None:
                 for i, c in enumerate(choices):
                     if c.moves == hint:
@@ -410,9 +441,37 @@ class Engine:
         self._store(key, depth, flag, value, best_choice.moves if best_choice else None, -1)
         return value
 
+    def _probe(
+        self, pos: Position, prepared: tuple[list[_Choice], tuple[int, ...] | None], depth: int
+    ) -> tuple[float, float]:
+        """Star2 probe of a max node: ``(lower, upper)`` bounds of its value without searching it.
+
+        A king capture is ``WIN`` exactly and a pass is left to the search. At depth 1 the upper bound
+        is the best cheap bound (bounds only fall when refined) and the lower bound is the exact value
+        of the choice with that bound (a max is at least any one choice); deeper, only the bounds of
+        the value range are known.
+        """
+        choices, win = prepared
+        if win is not None:
+            return WIN, WIN
+        if not choices or depth > 1:
+            return -WIN, WIN
+        top = max(choices, key=lambda c: c.bound)
+        upper = top.bound
+        while top.level < 2:
+            self._refine(pos, top)
+        lower = max(c.bound for c in choices if c.level == 2)
+        return lower, max(upper, lower)
+
     def _chance(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
-        """Chance node (dice not rolled) searched to ``depth`` turns with Star1 pruning, fail-soft."""
-        key = pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)]
+        """Chance node (dice not rolled) searched to ``depth`` turns with Star2 pruning, fail-soft.
+
+        All 56 rolls' turns come from one multiset pass. Probing phase (Ballard's Star2): every roll's
+        max node gets cheap bounds (``_probe``); if their weighted sums already put the node outside
+        (alpha, beta) it returns at once. Search phase: the rolls in decreasing probability, each with
+        the window implied by the rolls seen so far and the bounds of the rolls still to come.
+        """
+        key = _tt_key(pos)
         entry = self.table.get(key)
         if entry is not None:
             e_depth, flag, value, _, _ = entry
@@ -421,31 +480,57 @@ class Engine:
             ):
                 return value
         self._tick()
-        lo, hi = -WIN, WIN
-        seen = 0.0  # sum of p_i * v_i so far
-        left = 1.0  # probability not yet seen
-        worst_roll = -1
-        worst_value = -WIN - 1
+        tables = roll_turns(pos, key=_key_kind(pos))
+        nodes: list[tuple[list[_Choice], tuple[int, ...] | None]] = []
+        lows: list[float] = []
+        highs: list[float] = []
         for o in _OUTCOMES:
-            p = o.weight / 216
-            left -= p
-            # Star1: the window this outcome must hit for the node to stay inside (alpha, beta)
-            a = (alpha - seen - hi * left) / p
-            b = (beta - seen - lo * left) / p
             pos.set_pool(o.pool)
             try:
-                v = self._max(pos, depth, max(a, lo - 1), min(b, hi + 1))
+                prepared = self._choices(pos, tables[o.pool])
+                lo, hi = self._probe(pos, prepared, depth)
             finally:
                 pos.pop()
+            nodes.append(prepared)
+            lows.append(lo)
+            highs.append(hi)
+        low_sum = sum(o.weight * v for o, v in zip(_OUTCOMES, lows, strict=True)) / 216
+        high_sum = sum(o.weight * v for o, v in zip(_OUTCOMES, highs, strict=True)) / 216
+        if low_sum >= beta:
+            self._store(key, depth, _LOWER, low_sum, None, -1)
+            return low_sum
+        if high_sum <= alpha:
+            self._store(key, depth, _UPPER, high_sum, None, -1)
+            return high_sum
+        seen = 0.0  # sum of p_i * v_i so far
+        rest_low = low_sum  # sum of p_j * lower_j over the rolls not searched yet
+        rest_high = high_sum
+        worst_roll = -1
+        worst_value = -WIN - 1
+        for i, o in enumerate(_OUTCOMES):
+            p = o.weight / 216
+            rest_low -= p * lows[i]
+            rest_high -= p * highs[i]
+            # Star2: the window this roll must hit for the node to stay inside (alpha, beta)
+            a = (alpha - seen - rest_high) / p
+            b = (beta - seen - rest_low) / p
+            if lows[i] == highs[i]:
+                v = lows[i]
+            else:
+                pos.set_pool(o.pool)
+                try:
+                    v = self._max(pos, depth, max(a, lows[i] - 1), min(b, highs[i] + 1), nodes[i])
+                finally:
+                    pos.pop()
             seen += p * v
             if v > worst_value:
                 worst_value, worst_roll = v, o.pool
             if v <= a:
-                bound = seen + hi * left
+                bound = seen + rest_high
                 self._store(key, depth, _UPPER, bound, None, worst_roll)
                 return bound
             if v >= b:
-                bound = seen + lo * left
+                bound = seen + rest_low
                 self._store(key, depth, _LOWER, bound, None, worst_roll)
                 return bound
         self._store(key, depth, _EXACT, seen, None, worst_roll)
@@ -479,12 +564,12 @@ class Engine:
         pos.end_turn()
         pushed += 1
         for _ in range(depth - 1):
-            entry = self.table.get(pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)])
+            entry = self.table.get(_tt_key(pos))
             if entry is None or entry[4] < 0:
                 break
             pos.set_pool(entry[4])
             pushed += 1
-            reply = self.table.get(pos.key ^ _CLOCK_KEYS[min(pos.halfmove, 255)])
+            reply = self.table.get(_tt_key(pos))
             if reply is None or reply[3] is None:
                 steps.append(LineStep("wb"[pos.turn], to_letters(pos.pool, black=pos.turn == BLACK), ()))
                 break

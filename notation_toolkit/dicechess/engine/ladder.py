@@ -1,0 +1,503 @@
+"""Rating ladder: a seeded round robin of named players, Elo with error bars, SPRT, an SVG plot.
+
+Players are named by specs (``player_from_spec``):
+
+* ``random``, ``greedy`` - the two baselines of ``players``;
+* ``engine:T`` - the engine at ``T`` seconds per turn (``engine:dN``: fixed depth ``N``);
+* ``baseline:T`` - the frozen copy of the engine before issue 18 (``engine.baseline``), same options.
+
+Every pair of players plays ``games`` games (an even number): game ``2k`` and ``2k + 1`` use the same
+dice seed (``seed + k``) with colours swapped, so luck of the dice cancels within each pair of games.
+Each game builds fresh players seeded from the game, so any game can be replayed alone, and games run
+in parallel processes (``jobs``) with identical results.
+
+Ratings: the maximum-likelihood Bradley-Terry (Elo) fit of all games (draws count half), with one
+virtual draw per pair of players as a prior so that a 100% score stays finite; the first player is
+the anchor at 0. Error bars are 95% intervals from the inverse Fisher information. The head-to-head
+test is a sequential probability ratio test on the pair's games (normal approximation of the
+log-likelihood ratio, ``sprt``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from notation_toolkit.dicechess.engine.match import play_game
+from notation_toolkit.dicechess.engine.players import (
+    BaselinePlayer,
+    EnginePlayer,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+)
+
+
+class LadderError(ValueError):
+    """A bad player spec or ladder setting (reported to the user as a usage error)."""
+
+
+def _engine_options(spec: str, option: str) -> tuple[float | None, int | None]:
+    if option.startswith("d") and option[1:].isdigit():
+        return None, int(option[1:])
+    try:
+        seconds = float(option) if option else 1.0
+    except ValueError:
+        raise LadderError(
+            f"{spec!r}: the time per turn must be a number of seconds (e.g. engine:0.5)"
+        ) from None
+    if not (0 < seconds <= 600):
+        raise LadderError(f"{spec!r}: the time per turn must be between 0 and 600 seconds")
+    return seconds, None
+
+
+def player_from_spec(spec: str, seed: int) -> Player:
+    """Build a player from its spec (see the module docstring); its name is the spec."""
+    name, _, option = spec.partition(":")
+    player: Player
+    if name == "random" and not option:
+        player = RandomPlayer(seed)
+    elif name == "greedy" and not option:
+        player = GreedyPlayer(seed)
+    elif name == "engine":
+        seconds, depth = _engine_options(spec, option)
+        player = EnginePlayer(time_limit=seconds, depth=depth)
+    elif name == "baseline":
+        seconds, depth = _engine_options(spec, option)
+        player = BaselinePlayer(time_limit=seconds, depth=depth)
+    else:
+        raise LadderError(
+            f"unknown player {spec!r}: use random, greedy, engine:SECONDS, engine:dN or baseline:..."
+        )
+    player.name = spec
+    return player
+
+
+def check_specs(specs: Sequence[str]) -> list[str]:
+    """Validate the player specs (distinct, at least two, each buildable); returns them as a list."""
+    out = [s.strip() for s in specs if s.strip()]
+    if len(out) < 2:
+        raise LadderError("a ladder needs at least two players")
+    if len(set(out)) != len(out):
+        raise LadderError("each player may appear only once")
+    for spec in out:
+        player_from_spec(spec, 0)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class LadderGame:
+    """One game of the ladder: the pair (indices into the player list), who had White, the result."""
+
+    first: int
+    second: int
+    index: int  # game number within the pair
+    seed: int
+    first_white: bool
+    result: str  # 1-0, 0-1, 1/2-1/2
+    turns: int
+    seconds: float  # time spent by engine players on their turns
+
+    @property
+    def first_score(self) -> float:
+        """Points of the pair's first player (1, 0.5 or 0)."""
+        if self.result == "1/2-1/2":
+            return 0.5
+        return 1.0 if (self.result == "1-0") == self.first_white else 0.0
+
+
+def _play(task: tuple[list[str], int, int, int, int]) -> LadderGame:
+    specs, i, j, k, seed = task
+    pair_seed = seed + k // 2
+    first = player_from_spec(specs[i], pair_seed * 7919 + i)
+    second = player_from_spec(specs[j], pair_seed * 7919 + j)
+    first_white = k % 2 == 0
+    white, black = (first, second) if first_white else (second, first)
+    record = play_game(white, black, seed=pair_seed)
+    spent = sum(getattr(p, "seconds", 0.0) for p in (first, second))
+    return LadderGame(i, j, k, pair_seed, first_white, record.result, record.turns, spent)
+
+
+def schedule(players: int, games: int, seed: int) -> list[tuple[int, int, int, int]]:
+    """Every game of the round robin as ``(first, second, game number, seed)``, pairs interleaved so
+    that a partial run covers every pair evenly.
+    """
+    pairs = [(i, j) for i in range(players) for j in range(i + 1, players)]
+    return [(i, j, k, seed) for k in range(games) for i, j in pairs]
+
+
+def run_ladder(
+    specs: Sequence[str],
+    *,
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    on_game: Callable[[LadderGame], None] | None = None,
+) -> list[LadderGame]:
+    """Play the round robin (see the module docstring) on ``jobs`` processes; games come back in
+    schedule order whatever the number of processes.
+    """
+    names = check_specs(specs)
+    if games < 2 or games % 2:
+        raise LadderError("games per pair must be an even number >= 2 (colours are swapped in pairs)")
+    tasks = [(names, i, j, k, s) for i, j, k, s in schedule(len(names), games, seed)]
+    out: list[LadderGame] = []
+    if jobs <= 1:
+        for task in tasks:
+            game = _play(task)
+            out.append(game)
+            if on_game is not None:
+                on_game(game)
+        return out
+    with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or 1, len(tasks))) as pool:
+        for game in pool.map(_play, tasks):
+            out.append(game)
+            if on_game is not None:
+                on_game(game)
+    return out
+
+
+# ---------------------------------------------------------------------------------------- statistics
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    """Head-to-head totals of two players, from the first one's point of view."""
+
+    first: str
+    second: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        """Number of games."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """Points per game of the first player."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One player's Elo (anchor at 0) with the half-width of its 95% interval."""
+
+    name: str
+    elo: float
+    error: float
+    games: int
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class SprtResult:
+    """Sequential probability ratio test of "first is ``elo1`` stronger" against "``elo0``"."""
+
+    first: str
+    second: str
+    elo0: float
+    elo1: float
+    llr: float
+    lower: float
+    upper: float
+    games: int
+
+    @property
+    def verdict(self) -> str:
+        """``H1`` (accept: stronger by elo1), ``H0`` (reject), or ``continue`` (not decided yet)."""
+        if self.llr >= self.upper:
+            return "H1"
+        if self.llr <= self.lower:
+            return "H0"
+        return "continue"
+
+
+@dataclass(slots=True)
+class LadderReport:
+    """Everything ``ntk dice ladder`` prints."""
+
+    players: list[str]
+    games: list[LadderGame]
+    pairs: list[PairResult] = field(default_factory=list)
+    ratings: list[Rating] = field(default_factory=list)
+    sprt: SprtResult | None = None
+
+
+def pair_results(players: Sequence[str], games: Sequence[LadderGame]) -> list[PairResult]:
+    """W/D/L of every pair that played."""
+    totals: dict[tuple[int, int], list[int]] = {}
+    for g in games:
+        t = totals.setdefault((g.first, g.second), [0, 0, 0])
+        s = g.first_score
+        t[0 if s == 1.0 else 1 if s == 0.5 else 2] += 1
+    return [PairResult(players[i], players[j], *t) for (i, j), t in sorted(totals.items())]
+
+
+def _expected(diff: float) -> float:
+    return 1.0 / (1.0 + math.pow(10.0, -diff / 400.0))
+
+
+def elo_ratings(
+    players: Sequence[str], games: Sequence[LadderGame], *, prior_draws: float = 1.0
+) -> list[Rating]:
+    """Maximum-likelihood Elo of every player (first player = 0) with 95% error half-widths.
+
+    Newton iterations on the Bradley-Terry log-likelihood; ``prior_draws`` virtual draws per pair
+    that played keep perfect scores finite.
+    """
+    n = len(players)
+    score = [[0.0] * n for _ in range(n)]
+    count = [[0.0] * n for _ in range(n)]
+    played = [0] * n
+    points = [0.0] * n
+    for g in games:
+        s = g.first_score
+        score[g.first][g.second] += s
+        score[g.second][g.first] += 1 - s
+        count[g.first][g.second] += 1
+        count[g.second][g.first] += 1
+        played[g.first] += 1
+        played[g.second] += 1
+        points[g.first] += s
+        points[g.second] += 1 - s
+    for i in range(n):
+        for j in range(n):
+            if i != j and count[i][j]:
+                score[i][j] += prior_draws / 2
+                count[i][j] += prior_draws
+    k = math.log(10) / 400
+    r = [0.0] * n
+    hess: list[list[float]] = []
+    for _ in range(100):
+        grad = [0.0] * n
+        hess = [[0.0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(n):
+                if i == j or not count[i][j]:
+                    continue
+                e = _expected(r[i] - r[j])
+                grad[i] += k * (score[i][j] - count[i][j] * e)
+                w = k * k * count[i][j] * e * (1 - e)
+                hess[i][i] += w
+                hess[i][j] -= w
+        # anchor: player 0 stays at 0; solve the reduced system H' d = g'
+        step = _solve([row[1:] for row in hess[1:]], grad[1:])
+        if step is None:
+            break
+        biggest = 0.0
+        for idx, d in enumerate(step, start=1):
+            d = max(-400.0, min(400.0, d))
+            r[idx] += d
+            biggest = max(biggest, abs(d))
+        if biggest < 1e-6:
+            break
+    cov = _inverse([row[1:] for row in hess[1:]]) if n > 1 else None
+    out = []
+    for i in range(n):
+        err = 0.0 if i == 0 or cov is None else 1.96 * math.sqrt(max(cov[i - 1][i - 1], 0.0))
+        out.append(Rating(players[i], r[i], err, played[i], points[i] / played[i] if played[i] else 0.0))
+    return out
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float] | None:
+    inv = _inverse(a)
+    if inv is None:
+        return None
+    return [sum(inv[i][j] * b[j] for j in range(len(b))) for i in range(len(b))]
+
+
+def _inverse(a: list[list[float]]) -> list[list[float]] | None:
+    """Gauss-Jordan inverse of a small matrix (None if singular)."""
+    n = len(a)
+    m = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[pivot][col]) < 1e-15:
+            return None
+        m[col], m[pivot] = m[pivot], m[col]
+        p = m[col][col]
+        m[col] = [x / p for x in m[col]]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
+    return [row[n:] for row in m]
+
+
+def sprt(
+    players: Sequence[str],
+    games: Sequence[LadderGame],
+    first: str,
+    second: str,
+    *,
+    elo0: float = 0.0,
+    elo1: float = 50.0,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+) -> SprtResult:
+    """SPRT on the games between ``first`` and ``second``: H0 "first is ``elo0`` stronger" against H1
+    "``elo1`` stronger", with the normal approximation of the log-likelihood ratio on per-game scores
+    (``LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)``, ``m``/``v`` the mean and variance of the scores).
+    """
+    i, j = players.index(first), players.index(second)
+    scores: list[float] = []
+    for g in games:
+        if (g.first, g.second) == (i, j):
+            scores.append(g.first_score)
+        elif (g.first, g.second) == (j, i):
+            scores.append(1 - g.first_score)
+    lower = math.log(beta / (1 - alpha))
+    upper = math.log((1 - beta) / alpha)
+    n = len(scores)
+    if n < 2:
+        return SprtResult(first, second, elo0, elo1, 0.0, lower, upper, n)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / n
+    s0, s1 = _expected(elo0), _expected(elo1)
+    if var <= 0:
+        # every game the same result: treat it as a small variance, which pushes the LLR to a bound
+        var = 1e-3
+    llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    return SprtResult(first, second, elo0, elo1, llr, lower, upper, n)
+
+
+def report(
+    players: Sequence[str],
+    games: Sequence[LadderGame],
+    sprt_pair: tuple[str, str] | None = None,
+    *,
+    elo1: float = 50.0,
+) -> LadderReport:
+    """Pair tables, ratings and (for ``sprt_pair``) the SPRT of a finished ladder."""
+    rep = LadderReport(list(players), list(games))
+    rep.pairs = pair_results(players, games)
+    rep.ratings = elo_ratings(players, games)
+    if sprt_pair is not None:
+        rep.sprt = sprt(players, games, *sprt_pair, elo1=elo1)
+    return rep
+
+
+def report_data(rep: LadderReport) -> dict[str, object]:
+    """The report as plain JSON-ready data."""
+    return {
+        "players": rep.players,
+        "games": len(rep.games),
+        "ratings": [
+            {
+                "player": r.name,
+                "elo": round(r.elo, 1),
+                "error95": round(r.error, 1),
+                "games": r.games,
+                "score": round(r.score, 4),
+            }
+            for r in rep.ratings
+        ],
+        "pairs": [
+            {
+                "player": p.first,
+                "opponent": p.second,
+                "wins": p.wins,
+                "draws": p.draws,
+                "losses": p.losses,
+                "score": round(p.score, 4),
+            }
+            for p in rep.pairs
+        ],
+        "sprt": None
+        if rep.sprt is None
+        else {
+            "player": rep.sprt.first,
+            "opponent": rep.sprt.second,
+            "elo0": rep.sprt.elo0,
+            "elo1": rep.sprt.elo1,
+            "llr": round(rep.sprt.llr, 3),
+            "bounds": [round(rep.sprt.lower, 3), round(rep.sprt.upper, 3)],
+            "games": rep.sprt.games,
+            "verdict": rep.sprt.verdict,
+        },
+    }
+
+
+def ladder_svg(ratings: Sequence[Rating], *, title: str = "Dice Chess rating ladder") -> str:
+    """A hand-written SVG plot: one row per player, Elo as a dot with its 95% error bar."""
+    rows = sorted(ratings, key=lambda r: r.elo)
+    lo = min(r.elo - r.error for r in rows)
+    hi = max(r.elo + r.error for r in rows)
+    span = max(hi - lo, 1.0)
+    lo -= 0.05 * span
+    hi += 0.05 * span
+    width, left, right, top, row_h = 720, 170, 30, 50, 34
+    height = top + row_h * len(rows) + 50
+    plot_w = width - left - right
+
+    def x(v: float) -> float:
+        return left + (v - lo) / (hi - lo) * plot_w
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="24" text-anchor="middle" font-size="16">{_esc(title)}</text>',
+    ]
+    # grid lines every round step
+    step = 10 ** math.floor(math.log10(span)) if span > 0 else 100
+    if span / step < 4:
+        step /= 2
+    tick = math.ceil(lo / step) * step
+    bottom = top + row_h * len(rows)
+    while tick <= hi:
+        parts.append(
+            f'<line x1="{x(tick):.1f}" y1="{top - 8}" x2="{x(tick):.1f}" y2="{bottom}" stroke="#ddd"/>'
+            f'<text x="{x(tick):.1f}" y="{bottom + 18}" text-anchor="middle" fill="#555">{tick:g}</text>'
+        )
+        tick += step
+    parts.append(
+        f'<text x="{left + plot_w / 2}" y="{bottom + 40}" text-anchor="middle" fill="#333">'
+        f"Elo (anchor {_esc(ratings[0].name)} = 0), 95% intervals</text>"
+    )
+    for n, r in enumerate(rows):
+        y = top + row_h * n + row_h / 2
+        parts.append(f'<text x="{left - 10}" y="{y + 4:.1f}" text-anchor="end">{_esc(r.name)}</text>')
+        if r.error > 0:
+            x1, x2 = x(r.elo - r.error), x(r.elo + r.error)
+            parts.append(
+                f'<line x1="{x1:.1f}" y1="{y:.1f}" x2="{x2:.1f}" y2="{y:.1f}" '
+                'stroke="#1f77b4" stroke-width="2"/>'
+            )
+        parts.append(f'<circle cx="{x(r.elo):.1f}" cy="{y:.1f}" r="5" fill="#1f77b4"/>')
+        parts.append(
+            f'<text x="{x(r.elo):.1f}" y="{y - 9:.1f}" text-anchor="middle" font-size="11" fill="#333">'
+            f"{r.elo:+.0f}</text>"
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+__all__ = [
+    "LadderError",
+    "LadderGame",
+    "LadderReport",
+    "PairResult",
+    "Rating",
+    "SprtResult",
+    "check_specs",
+    "elo_ratings",
+    "ladder_svg",
+    "pair_results",
+    "player_from_spec",
+    "report",
+    "report_data",
+    "run_ladder",
+    "schedule",
+    "sprt",
+]

@@ -1,0 +1,151 @@
+"""The rating ladder: seeded round robin, colours swapped in pairs, Elo fit, SPRT, SVG, the command."""
+
+from __future__ import annotations
+
+import json
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from notation_toolkit.dicechess.engine.ladder import (
+    LadderError,
+    LadderGame,
+    elo_ratings,
+    ladder_svg,
+    pair_results,
+    player_from_spec,
+    report,
+    run_ladder,
+    schedule,
+    sprt,
+)
+from notation_toolkit.dicechess.engine.ladder_cli import ladder_command
+from notation_toolkit.dicechess.engine.players import BaselinePlayer, EnginePlayer
+
+
+def _games(first: int, second: int, results: list[float]) -> list[LadderGame]:
+    out = []
+    for k, s in enumerate(results):
+        first_white = k % 2 == 0
+        res = "1/2-1/2" if s == 0.5 else "1-0" if (s == 1.0) == first_white else "0-1"
+        out.append(LadderGame(first, second, k, k // 2, first_white, res, 10, 0.0))
+    return out
+
+
+def test_first_score_follows_colour() -> None:
+    games = _games(0, 1, [1.0, 1.0, 0.0, 0.5])
+    assert [g.first_score for g in games] == [1.0, 1.0, 0.0, 0.5]
+    assert [g.result for g in games] == ["1-0", "0-1", "0-1", "1/2-1/2"]
+
+
+def test_elo_of_two_players_is_the_logistic_formula() -> None:
+    # 75% for the second player: Elo difference 400 log10(3) = 190.85 (no prior)
+    games = _games(0, 1, [0.0, 0.0, 0.0, 1.0] * 25)
+    a, b = elo_ratings(["a", "b"], games, prior_draws=0.0)
+    assert a.elo == 0.0
+    assert b.elo == pytest.approx(400 * math.log10(3), abs=0.01)
+    # standard error of a score p over n games, mapped through the logistic slope
+    p, n = 0.75, 100
+    slope = math.log(10) / 400 * p * (1 - p)
+    assert b.error == pytest.approx(1.96 / math.sqrt(n * p * (1 - p)) * p * (1 - p) / slope, rel=0.01)
+
+
+def test_perfect_score_stays_finite_with_the_prior() -> None:
+    games = _games(0, 1, [0.0] * 10)
+    _, b = elo_ratings(["random", "engine"], games)
+    # 10.5 of 11 points with one virtual draw
+    assert b.elo == pytest.approx(-400 * math.log10(1 / (10.5 / 11) - 1), abs=0.01)
+
+
+def test_three_players_are_consistent() -> None:
+    games = (
+        _games(0, 1, [0.0, 1.0] * 10)
+        + _games(1, 2, [0.0, 0.0, 0.0, 1.0] * 5)
+        + _games(0, 2, [0.0, 0.0, 0.0, 1.0] * 5)
+    )
+    ratings = elo_ratings(["a", "b", "c"], games, prior_draws=0.0)
+    assert ratings[0].elo == 0.0
+    assert ratings[1].elo == pytest.approx(0.0, abs=1e-6)
+    assert ratings[2].elo == pytest.approx(400 * math.log10(3), abs=0.01)
+    assert [p.score for p in pair_results(["a", "b", "c"], games)] == [0.5, 0.25, 0.25]
+
+
+def test_sprt_verdicts() -> None:
+    players = ["new", "base"]
+    strong = _games(0, 1, [1.0, 1.0, 0.0, 1.0] * 40)  # 75%
+    assert sprt(players, strong, "new", "base").verdict == "H1"
+    weak = _games(0, 1, [0.0, 1.0, 0.0, 1.0, 0.5, 0.0] * 40)  # about 42%
+    assert sprt(players, weak, "new", "base").verdict == "H0"
+    few = _games(0, 1, [1.0, 0.0, 1.0, 0.5])
+    assert sprt(players, few, "new", "base").verdict == "continue"
+    # the same games read from the other side mirror the LLR's sign of the score term
+    flipped = sprt(players, strong, "base", "new")
+    assert flipped.verdict == "H0"
+
+
+def test_schedule_swaps_colours_in_pairs_with_one_seed() -> None:
+    tasks = schedule(3, 4, seed=10)
+    assert len(tasks) == 3 * 4
+    per_pair: dict[tuple[int, int], list[int]] = {}
+    for i, j, k, _ in tasks:
+        per_pair.setdefault((i, j), []).append(k)
+    assert all(ks == [0, 1, 2, 3] for ks in per_pair.values())
+
+
+def test_ladder_games_are_reproducible_and_parallel_safe() -> None:
+    specs = ["random", "greedy"]
+    one = run_ladder(specs, games=4, seed=3, jobs=1)
+    two = run_ladder(specs, games=4, seed=3, jobs=2)
+    assert one == two
+    assert [g.first_white for g in one] == [True, False, True, False]
+    assert [g.seed for g in one] == [3, 3, 4, 4]
+    rep = report(specs, one)
+    assert {r.name for r in rep.ratings} == set(specs)
+    svg = ladder_svg(rep.ratings)
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert "greedy" in svg and "random" in svg
+
+
+def test_player_specs() -> None:
+    engine = player_from_spec("engine:0.25", 1)
+    assert isinstance(engine, EnginePlayer) and engine.time_limit == 0.25 and engine.name == "engine:0.25"
+    base = player_from_spec("baseline:d1", 1)
+    assert isinstance(base, BaselinePlayer) and base.depth == 1
+    for bad in ("engine:fast", "alpha", "random:3", "engine:-1"):
+        with pytest.raises(LadderError):
+            player_from_spec(bad, 1)
+
+
+def test_baseline_player_plays_the_frozen_engine() -> None:
+    from notation_toolkit.dicechess import Position
+    from notation_toolkit.dicechess.engine.baseline import BaselineEngine
+
+    player = BaselinePlayer(depth=1)
+    assert isinstance(player.engine, BaselineEngine)
+    pos = Position.from_dfen("4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1 PNR")
+    assert player.choose(pos) == ("e4f6", "e1e8")
+
+
+def test_ladder_command() -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        ladder_command, ["--players", "random,greedy", "--games", "2", "--json", "--quiet"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 2 and [r["player"] for r in data["ratings"]] == ["random", "greedy"]
+    assert data["sprt"] is None
+    for args in (
+        ["--games", "3"],
+        ["--players", "random"],
+        ["--players", "random,random"],
+        ["--jobs", "0"],
+        ["--players", "random,greedy", "--sprt", "random,engine:1"],
+        ["--players", "random,nobody"],
+    ):
+        bad = runner.invoke(ladder_command, [*args, "--quiet"])
+        assert bad.exit_code == 2, (args, bad.output)
+        assert "Traceback" not in bad.output
