@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
+from notation_toolkit.core.display import repr_svg
 from notation_toolkit.dicechess import dice as _dice
 from notation_toolkit.dicechess.errors import IllegalMoveError
 from notation_toolkit.dicechess.moves import (
@@ -50,6 +51,8 @@ class GameEvent:
 
 class Game:
     """A Dice Chess game. ``Game(seed=1)`` starts from the initial position with a seeded RNG."""
+
+    _repr_svg_ = repr_svg  # notebooks draw the position (notation_toolkit.svg)
 
     def __init__(
         self,

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, Protocol
 
 from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.display import repr_svg
 from notation_toolkit.core.errors import ValidationError
 from notation_toolkit.dicechess import dice as _dice
 from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_DOUBLE, FLAG_EN_PASSANT
@@ -117,6 +118,8 @@ class Position:
     ``Position.from_dfen(text).dfen() == canonical(text)`` for every DFEN. Moves are ints (see
     ``notation_toolkit.dicechess.moves``); ``MicroMove`` is only a view for callers.
     """
+
+    _repr_svg_ = repr_svg  # notebooks draw the position (notation_toolkit.svg)
 
     __slots__ = (
         "_stack",

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
+from notation_toolkit.dicechess.engine.cli import ladder_command
 from notation_toolkit.dicechess.engine.ladder import (
     LadderError,
     LadderGame,
@@ -21,7 +22,6 @@ from notation_toolkit.dicechess.engine.ladder import (
     schedule,
     sprt,
 )
-from notation_toolkit.dicechess.engine.ladder_cli import ladder_command
 from notation_toolkit.dicechess.engine.players import BaselinePlayer, EnginePlayer
 
 
