@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from notation_toolkit.core.geometry import Geometry
+
 Square = int
 Bitboard = int
 Color = int
@@ -45,13 +47,15 @@ A8, B8, C8, D8, E8, F8, G8, H8 = range(56, 64)
 FILE_NAMES: Final = "abcdefgh"
 RANK_NAMES: Final = "12345678"
 SQUARES: Final = tuple(range(64))
-SQUARE_NAMES: Final = tuple(f + r for r in RANK_NAMES for f in FILE_NAMES)
+# Square names and file/rank masks are the core board geometry's (one definition for every core).
+_BOARD: Final = Geometry.of(8, 8)
+SQUARE_NAMES: Final = _BOARD.square_names
 SQUARE_BY_NAME: Final = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 
-BB_ALL: Final = (1 << 64) - 1
+BB_ALL: Final = _BOARD.full
 BB_SQUARES: Final = tuple(1 << sq for sq in SQUARES)
-BB_FILES: Final = tuple(0x0101010101010101 << f for f in range(8))
-BB_RANKS: Final = tuple(0xFF << (8 * r) for r in range(8))
+BB_FILES: Final = _BOARD.file_masks
+BB_RANKS: Final = _BOARD.rank_masks
 BB_FILE_A: Final = BB_FILES[0]
 BB_FILE_H: Final = BB_FILES[7]
 BB_RANK_1: Final = BB_RANKS[0]

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 
 from notation_toolkit.core.ast import GenericNode, Node
 from notation_toolkit.core.display import repr_svg
+from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.core.span import Span
 
 FILES = "abcdefgh"
 #: Square names in LERF order: index 0 = a1, 7 = h1, 56 = a8, 63 = h8.
-SQUARE_NAMES: tuple[str, ...] = tuple(f + r for r in "12345678" for f in FILES)
+SQUARE_NAMES: tuple[str, ...] = Geometry.of(8, 8).square_names
 SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
 PIECE_LETTERS = frozenset("PNBRQKpnbrqk")
 CASTLING_ORDER = "KQkq"
