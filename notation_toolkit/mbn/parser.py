@@ -32,7 +32,16 @@ MAX_INPUT = 1 << 20
 MAX_DEPTH = 64
 """Default cap on the nesting of ( [ { (deeper input is refused before parsing, NTK002)."""
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT", "GrammarRef", "betza_hint", "parse_item", "parse_moves", "parse_with"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INPUT",
+    "GrammarRef",
+    "betza_hint",
+    "collector_paused",
+    "parse_item",
+    "parse_moves",
+    "parse_with",
+]
 
 _BETZA = re.compile(r"[A-Z0-9\]\)*#]$")
 
@@ -132,18 +141,23 @@ def _unbracketed(text: str, exc: ParseError) -> ParseError | None:
     )
 
 
+def _openers(text: str) -> int:
+    return text.count("(") + text.count("[") + text.count("{")
+
+
 GC_PAUSE_CHARS = 2048
 """Texts at least this long are parsed with the cyclic garbage collector paused (see below)."""
 
 
 @contextmanager
-def _collector_paused(size: int) -> Iterator[None]:
+def collector_paused(size: int, threshold: int = GC_PAUSE_CHARS) -> Iterator[None]:
+    """Pause the cyclic garbage collector while ``size`` (at least ``threshold``) objects are built."""
     # Building one big AST allocates hundreds of thousands of acyclic nodes, all alive until the
     # end: every collection the allocations trigger finds no garbage, and the full ones traverse
     # the whole tree built so far, so the cost per item grew with the file (about 2x at 10,000
     # items). The parser and the transformer create no reference cycles, so nothing is lost by
     # not collecting while they run; the collector is restored (if it was on) whatever happens.
-    if size < GC_PAUSE_CHARS or not gc.isenabled():
+    if size < threshold or not gc.isenabled():
         yield
         return
     gc.disable()
@@ -171,7 +185,9 @@ def parse_with(
     if not isinstance(text, str):
         raise TypeError(f"expected text (str), got {type(text).__name__}")
     check_size(text, max_input)
-    check_nesting(text, max_depth=max_depth)
+    if _openers(text) > max_depth:
+        # Nesting can only exceed the limit when there are more opening brackets than that.
+        check_nesting(text, max_depth=max_depth)
     parser = parser_for(grammar, default, start, transformer)
 
     def hint(exc: UnexpectedInput) -> str | None:
@@ -179,7 +195,7 @@ def parse_with(
         return betza_hint(exc)
 
     try:
-        with _collector_paused(len(text)):
+        with collector_paused(len(text)):
             return parse_text(parser, text, code=code, hint=hint)
     except ParseError as exc:
         if exc.diagnostics and exc.diagnostics[0].code == code:
