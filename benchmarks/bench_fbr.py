@@ -53,9 +53,10 @@ def corpus_items(texts: list[str]) -> list[str]:
     items: list[str] = []
     for text in texts:
         for item in fbr.parse(text).items:
-            if isinstance(item, fbr.ast.Metadata | fbr.ast.Comment) or item.span is None:
+            span = getattr(item, "span", None)
+            if isinstance(item, fbr.ast.Metadata | fbr.ast.Comment) or span is None:
                 continue
-            items.append(text[item.span.offset : item.span.offset + item.span.length])
+            items.append(text[span.offset : span.end])
     return items
 
 

@@ -150,14 +150,17 @@ GC_PAUSE_CHARS = 2048
 
 
 @contextmanager
-def collector_paused(size: int, threshold: int = GC_PAUSE_CHARS) -> Iterator[None]:
-    """Pause the cyclic garbage collector while ``size`` (at least ``threshold``) objects are built."""
+def collector_paused(size: int, threshold: int | None = None) -> Iterator[None]:
+    """Pause the cyclic garbage collector for work of ``size`` (characters, items) >= ``threshold``.
+
+    ``threshold`` defaults to ``GC_PAUSE_CHARS``; the previous state is restored on exit.
+    """
     # Building one big AST allocates hundreds of thousands of acyclic nodes, all alive until the
     # end: every collection the allocations trigger finds no garbage, and the full ones traverse
     # the whole tree built so far, so the cost per item grew with the file (about 2x at 10,000
     # items). The parser and the transformer create no reference cycles, so nothing is lost by
     # not collecting while they run; the collector is restored (if it was on) whatever happens.
-    if size < threshold or not gc.isenabled():
+    if size < (GC_PAUSE_CHARS if threshold is None else threshold) or not gc.isenabled():
         yield
         return
     gc.disable()
