@@ -38,6 +38,7 @@ __all__ = [
     "GrammarRef",
     "betza_hint",
     "collector_paused",
+    "openers",
     "parse_item",
     "parse_moves",
     "parse_with",
@@ -141,7 +142,8 @@ def _unbracketed(text: str, exc: ParseError) -> ParseError | None:
     )
 
 
-def _openers(text: str) -> int:
+def openers(text: str) -> int:
+    """How many opening brackets ( [ { ``text`` holds (its nesting cannot be deeper)."""
     return text.count("(") + text.count("[") + text.count("{")
 
 
@@ -188,7 +190,7 @@ def parse_with(
     if not isinstance(text, str):
         raise TypeError(f"expected text (str), got {type(text).__name__}")
     check_size(text, max_input)
-    if _openers(text) > max_depth:
+    if openers(text) > max_depth:
         # Nesting can only exceed the limit when there are more opening brackets than that.
         check_nesting(text, max_depth=max_depth)
     parser = parser_for(grammar, default, start, transformer)
