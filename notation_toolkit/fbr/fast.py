@@ -1,18 +1,19 @@
 """The fast path of ``fbr.parse``: the commonest items built without Lark, the rest by Lark in runs.
 
-A rule file is a whitespace-separated list of items (``rulefile.lark``). Half the items of real
-files are a bare rule name (``royal``, ``!draw``), a piece declaration (``K``, ``+P``, ``@K``), a
-comment or a metadata line; these are read here with one regular expression each and built into
-exactly the nodes ``FbrTransformer`` builds for them. Every other item is parsed by the shipped
-LALR parser, one call per run of consecutive such items, over a ``lark.utils.TextSlice`` of the
-whole text, so Lark's positions (offsets, lines, columns) are those of the file.
+A rule file is a whitespace-separated list of items (``rulefile.lark``). Most items of real files
+are a bare rule name (``royal``, ``!draw``), a piece declaration (``K``, ``+P``, ``@K``), a piece
+defined by bare atoms (``Q=R+N``, ``Q=BN``, ``@K=K``), a comment or a metadata line: these are
+read here with one regular expression each and built into exactly the nodes ``FbrTransformer``
+builds for them. Every other item is parsed by the shipped LALR parser, one call per run of
+consecutive such items, over a ``lark.utils.TextSlice`` of the whole text, so Lark's positions
+(offsets, lines, columns) are those of the file.
 
 The split into items follows the grammar's terminals: an item ends at unquoted whitespace; a
 piece name ``|...|`` and a metadata value ``"..."`` may hold spaces; a comment runs to the end of
-the line. Anything unexpected (an unclosed ``|`` or ``"``, any error in a run) makes ``parse``
-return ``None``, and the caller parses the whole text with Lark as before: diagnostics of invalid
-files are Lark's, unchanged. ``tests/fbr/test_fbr_fast_path.py`` compares both paths on the corpus
-and on grammar-generated files.
+the line. Anything unexpected (an unclosed ``|`` or ``"``, any error in a run, a text without one
+simple item) makes ``parse`` return ``None``, and the caller parses the whole text with Lark as
+before: diagnostics of invalid files are Lark's, unchanged. ``tests/fbr/test_fbr_fast_path.py``
+compares both paths on the corpus and on grammar-generated files.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ _WHITESPACE = frozenset(" \t\r\n")
 # The item shapes built here (each a full match of the item text).
 _RULE = re.compile(r"(!?)([a-z][a-z0-9]*)")
 _DECLARATION = re.compile(r"(@?)([-+#*$%&]*)([A-Z])")
+_DEFINITION = re.compile(r"(@?)([-+#*$%&]*)([A-Z])=([A-Z]+(?:\+[A-Z]+)*)")
 _METADATA = re.compile(r'(variant|boardsize|startposition)="([^"\r\n\x00]*)"')
 
 
@@ -104,14 +106,35 @@ def _simple(text: str, start: int, end: int, line: int, column: int) -> object |
             return ast.Metadata(metadata.group(1), metadata.group(2), span)
         return None
     declaration = _DECLARATION.fullmatch(text, start, end)
-    if declaration is None:
+    if declaration is not None:
+        return mbn.PieceDeclaration(_head(declaration, span, line, column), span)
+    definition = _DEFINITION.fullmatch(text, start, end)
+    if definition is None:
         return None
-    letter_at = end - 1
-    letter = mbn.PieceLetter(declaration.group(3), Span(letter_at, 1, line, column + letter_at - start))
-    head = mbn.PieceHead(
-        macro=bool(declaration.group(1)), prefixes=declaration.group(2), letter=letter, span=span
-    )
-    return mbn.PieceDeclaration(head, span)
+    head_end = definition.end(3)
+    head = _head(definition, Span(start, head_end - start, line, column), line, column)
+    # `Q=R+N`, `Q=BN`: one '=' part, one leg, partial moves of bare atoms (MbnTransformer's
+    # atom, partial_move, alternatives, move_sequence and piece_definition for this shape).
+    partials: list[mbn.PartialMove] = []
+    at = head_end + 1
+    for word in definition.group(4).split("+"):
+        units = tuple(
+            mbn.Atom(letter, None, None, Span(at + i, 1, line, column + at + i - start))
+            for i, letter in enumerate(word)
+        )
+        partials.append(mbn.PartialMove(units=units, span=Span(at, len(word), line, column + at - start)))
+        at += len(word) + 1
+    moves_at = head_end + 1
+    moves_span = Span(moves_at, end - moves_at, line, column + moves_at - start)
+    sequence = mbn.MoveSequence((mbn.Alternatives(tuple(partials), moves_span),), (), moves_span)
+    return mbn.PieceDefinition(head, (sequence,), span)
+
+
+def _head(found: re.Match[str], span: Span, line: int, column: int) -> mbn.PieceHead:
+    # Groups 1-3 of _DECLARATION / _DEFINITION: macro '@', prefixes, the letter.
+    at = found.start(3)
+    letter = mbn.PieceLetter(found.group(3), Span(at, 1, line, column + at - span.offset))
+    return mbn.PieceHead(macro=bool(found.group(1)), prefixes=found.group(2), letter=letter, span=span)
 
 
 def _lark_run(text: str, start: int, end: int, line: int, line_start: int) -> tuple[object, ...] | None:
