@@ -137,6 +137,9 @@ def _head(found: re.Match[str], span: Span, line: int, column: int) -> mbn.Piece
     return mbn.PieceHead(macro=bool(found.group(1)), prefixes=found.group(2), letter=letter, span=span)
 
 
+_frontend: Any = None
+
+
 def _lark_run(text: str, start: int, end: int, line: int, line_start: int) -> tuple[object, ...] | None:
     # Lark's LALR parser over text[start:end] with its line counter placed at `start`, so every
     # token carries its position in the whole file. Lark >= 1.2 reads a TextSlice; the parser
@@ -145,9 +148,13 @@ def _lark_run(text: str, start: int, end: int, line: int, line_start: int) -> tu
     from lark.lexer import LexerState, LexerThread, LineCounter
     from lark.utils import TextSlice
 
-    from notation_toolkit.fbr.grammar import parser_for
+    global _frontend
+    if _frontend is None:
+        from notation_toolkit.fbr.grammar import parser_for
 
-    frontend: Any = parser_for(None).parser
+        # Looked up once: parser_for checks the grammar file's time stamp on every call.
+        _frontend = parser_for(None).parser
+    frontend = _frontend
     untyped: Any = LineCounter  # Lark leaves it unannotated
     counter = untyped("\n")
     counter.char_pos = start

@@ -10,7 +10,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from notation_toolkit.core.errors import NotationError
+from notation_toolkit.core.errors import LimitError, NotationError
+from notation_toolkit.core.grammar import check_nesting
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.codes import SYNTAX
 from notation_toolkit.fbr.fast import parse as fast_parse
@@ -32,7 +33,7 @@ def parse(
     Lark; it gives way to the whole-file Lark parse below for anything it does not accept, so
     results and diagnostics are the same either way.
     """
-    if grammar is None and isinstance(text, str) and len(text) <= max_input and _openers(text) <= max_depth:
+    if grammar is None and isinstance(text, str) and len(text) <= max_input and _nesting_ok(text, max_depth):
         with collector_paused(len(text)):
             fast = fast_parse(text)
         if fast is not None:
@@ -48,6 +49,17 @@ def parse(
         transformer=TRANSFORMER,
     )
     return result  # type: ignore[no-any-return]
+
+
+def _nesting_ok(text: str, max_depth: int) -> bool:
+    # Too deep a text takes the Lark path, which raises NTK002 exactly as before.
+    if _openers(text) <= max_depth:
+        return True
+    try:
+        check_nesting(text, max_depth=max_depth)
+    except LimitError:
+        return False
+    return True
 
 
 def parse_rule(
