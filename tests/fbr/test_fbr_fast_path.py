@@ -163,3 +163,12 @@ def test_item_soup(parts: list[str]) -> None:
     # Simple items, Lark items and stray quotes, bars and comment marks, glued or separated.
     assert_agree("".join(parts))
     assert_agree(" ".join(parts))
+
+
+def test_a_big_file_goes_fast_and_agrees() -> None:
+    # More brackets than the depth limit (64) but no deep nesting: the fast path still applies.
+    valid = [t for t in CORPUS if isinstance(lark_path(t), fbr.ast.RuleFile)]
+    text = "\n".join(valid * 3)
+    assert sum(text.count(c) for c in "([{") > 64
+    assert assert_agree(text)
+    assert not assert_agree("K " + "(" * 65 + "W" + ")" * 65)  # too deep: Lark's NTK002
