@@ -47,7 +47,6 @@ class Node(CoreNode):
 
 
 _NODE_TYPES = (Node, GenericNode)
-_SCALARS = (str, bool, int)
 
 
 def _is_node(value: object) -> bool:
@@ -100,8 +99,9 @@ def walk_list(root: Any) -> list[Any]:
             below: list[Any] = []
             for name in names:
                 value = getattr(node, name)
-                if value is None or isinstance(value, _SCALARS):
+                if value is None:
                     continue
+                # A scalar falls through both tests (the annotations leave few to meet).
                 if isinstance(value, tuple):
                     below.extend([v for v in value if isinstance(v, node_types)])
                 elif isinstance(value, node_types):
