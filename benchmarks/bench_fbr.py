@@ -1,28 +1,37 @@
-"""FBR rule files: rules per second for parse + validate of the whole corpus.
+"""FBR rule files: parse + validate against Lark's bare LALR parse tree, per item and at scale.
 
-Run: ``.venv/bin/python benchmarks/bench_fbr.py``. The corpus is every rule string of the FBR page
-(tests/data/fbr/page_003.json, 56 strings) and every example file of examples/fbr/. Figures are the
-best of several passes; the parser is built (and cached) before timing, as in a long-running
-service. Printed: items (FBR rules + MBN items) per second for
+Run: ``.venv/bin/python benchmarks/bench_fbr.py`` (``--quick`` stops the scale table at 10,000
+items). Figures are printed beside Lark's bare parse tree of the same text measured in the same
+run (the machine is shared: compare the ratios, not the absolute times).
 
-* Lark alone (LALR parse tree, no AST): the floor set by the grammar,
-* parse (the typed AST, built by the inline transformer while the LALR parser runs),
-* parse + validate (catalog checks, MBN checks, cross-references),
-* format (AST -> canonical text),
+1. The corpus: every rule-file string of the FBR page (tests/data/fbr/page_003.json) and every
+   example file of examples/fbr/. Best of several passes; the parsers are built (and cached) before
+   timing, as in a long-running service. Stages: Lark alone (LALR parse tree, no AST: the floor set
+   by the grammar), parse (the typed AST), parse + validate (catalog checks, MBN checks,
+   cross-references), format (AST -> canonical text); items (FBR rules + MBN items) per second and
+   the ratio to Lark alone.
+2. Scale: one rule file of 10 / 1,000 / 10,000 / 100,000 items (the corpus items, cycled, one per
+   line): µs per item of Lark's bare tree and of parse + validate, and their ratio. A constant
+   µs/item down a column means the cost is linear in the size of the file.
+3. A 1 MiB rule file (the same items up to 1,048,576 characters, the default input limit): wall
+   time of parse + validate beside Lark's bare tree.
 
-and the ratio of each to Lark alone. No other Python FBR/MBN implementation exists to compare with
-(the only third-party parser, LeCodex/modified-betza-notation-js, is JavaScript).
+No other Python FBR/MBN implementation exists to compare with (the only third-party parser,
+LeCodex/modified-betza-notation-js, is JavaScript).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable
+from itertools import cycle, islice
 from pathlib import Path
 
 from notation_toolkit import fbr
 from notation_toolkit.core.grammar import load_parser
+from notation_toolkit.mbn.parser import MAX_INPUT
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSES = 5
@@ -39,10 +48,39 @@ def corpus() -> list[str]:
     return texts
 
 
-def best(func: Callable[[], object]) -> float:
-    """Best wall time of ``PASSES`` runs."""
+def corpus_items(texts: list[str]) -> list[str]:
+    """The text of every FBR rule and MBN item of the corpus, in order (for the scale tables)."""
+    items: list[str] = []
+    for text in texts:
+        for item in fbr.parse(text).items:
+            span = getattr(item, "span", None)
+            if isinstance(item, fbr.ast.Metadata | fbr.ast.Comment) or span is None:
+                continue
+            items.append(text[span.offset : span.end])
+    return items
+
+
+def rule_file(items: list[str], count: int) -> str:
+    """A rule file of ``count`` items, one per line."""
+    return "\n".join(islice(cycle(items), count)) + "\n"
+
+
+def mib_file(items: list[str]) -> tuple[str, int]:
+    """The corpus items, one per line, up to the 1 MiB input limit; the text and its item count."""
+    lines: list[str] = []
+    size = 0
+    for item in cycle(items):
+        if size + len(item) + 1 > MAX_INPUT:
+            break
+        lines.append(item)
+        size += len(item) + 1
+    return "\n".join(lines) + "\n", len(lines)
+
+
+def best(func: Callable[[], object], passes: int = PASSES) -> float:
+    """Best wall time of ``passes`` runs."""
     times = []
-    for _ in range(PASSES):
+    for _ in range(passes):
         start = time.perf_counter()
         func()
         times.append(time.perf_counter() - start)
@@ -51,6 +89,7 @@ def best(func: Callable[[], object]) -> float:
 
 def main() -> None:
     """Print the figures."""
+    quick = "--quick" in sys.argv
     texts = corpus()
     trees = [fbr.parse(t) for t in texts]
     items = sum(len(t.rules) + len(t.pieces) for t in trees)
@@ -87,6 +126,27 @@ def main() -> None:
             f"{name:<24}{items / seconds:>12,.0f}{seconds / items * 1e6:>10.1f}"
             f"{chars / seconds / 1000:>9.0f}{base / seconds:>9.2f}"
         )
+
+    pieces = corpus_items(texts)
+    sizes = [10, 1_000, 10_000] if quick else [10, 1_000, 10_000, 100_000]
+    print()
+    print("one rule file of N items (corpus items cycled, one per line); us/item")
+    print(f"{'items':>9}{'lark tree':>12}{'parse+validate':>16}{'vs lark':>9}")
+    for size in sizes:
+        text = rule_file(pieces, size)
+        passes = max(1, min(PASSES, 20_000 // size))
+        lark_s = best(lambda text=text: lark.parse(text), passes)  # type: ignore[misc]
+        ours_s = best(lambda text=text: fbr.check_rule_file(fbr.parse(text)), passes)  # type: ignore[misc]
+        print(f"{size:>9,}{lark_s / size * 1e6:>12.1f}{ours_s / size * 1e6:>16.1f}{lark_s / ours_s:>9.2f}")
+
+    text, count = mib_file(pieces)
+    lark_s = best(lambda: lark.parse(text), 1)
+    ours_s = best(lambda: fbr.check_rule_file(fbr.parse(text)), 1)
+    print()
+    print(
+        f"1 MiB rule file ({len(text):,} characters, {count:,} items): parse + validate {ours_s:.2f} s, "
+        f"Lark bare tree {lark_s:.2f} s, ratio {lark_s / ours_s:.2f}"
+    )
 
 
 if __name__ == "__main__":

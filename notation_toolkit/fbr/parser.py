@@ -10,11 +10,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from notation_toolkit.core.errors import NotationError
+from notation_toolkit.core.errors import LimitError, NotationError
+from notation_toolkit.core.grammar import check_nesting
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.codes import SYNTAX
+from notation_toolkit.fbr.fast import parse as fast_parse
 from notation_toolkit.fbr.grammar import TRANSFORMER
-from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, parse_with
+from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, collector_paused, parse_with
+from notation_toolkit.mbn.parser import openers as _openers
 
 
 def parse(
@@ -25,7 +28,16 @@ def parse(
     ``grammar`` is a user extension grammar (a ``.lark`` path) that ``%import``s ``rulefile``
     and exposes ``rule_file``. Raises ``ParseError`` (FBR101/FBR102) or ``LimitError``
     (NTK001 longer than ``max_input``, NTK002 nested deeper than ``max_depth``).
+
+    With the shipped grammar, the fast path (``fbr.fast``) builds the commonest items without
+    Lark; it gives way to the whole-file Lark parse below for anything it does not accept, so
+    results and diagnostics are the same either way.
     """
+    if grammar is None and isinstance(text, str) and len(text) <= max_input and _nesting_ok(text, max_depth):
+        with collector_paused(len(text)):
+            fast = fast_parse(text)
+        if fast is not None:
+            return fast
     result: Any = parse_with(
         text,
         grammar=grammar,
@@ -37,6 +49,17 @@ def parse(
         transformer=TRANSFORMER,
     )
     return result  # type: ignore[no-any-return]
+
+
+def _nesting_ok(text: str, max_depth: int) -> bool:
+    # Too deep a text takes the Lark path, which raises NTK002 exactly as before.
+    if _openers(text) <= max_depth:
+        return True
+    try:
+        check_nesting(text, max_depth=max_depth)
+    except LimitError:
+        return False
+    return True
 
 
 def parse_rule(

@@ -21,7 +21,10 @@ from notation_toolkit.fbr import codes as C
 from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, shipped_catalog
 from notation_toolkit.fbr.format import format_rule
 from notation_toolkit.mbn import ast as mbn
+from notation_toolkit.mbn.ast import walk_list
+from notation_toolkit.mbn.parser import collector_paused
 from notation_toolkit.mbn.validate import (
+    LetterMemo,
     RangeCodes,
     check_item,
     check_letters,
@@ -60,8 +63,25 @@ _ARG_WORDS = {
 _BOARDSIZE = re.compile(r"^([1-9][0-9]{0,8})x([1-9][0-9]{0,8})$")
 
 
-def _suggest_fix(name: str, known: Iterable[str], span: Span | None) -> tuple[str | None, Fix | None]:
-    hits = close_matches(name, known)
+Suggestions = dict[tuple[str, str], list[str]]
+"""Close matches already computed while checking one file, by (kind of name, name): a file that
+repeats one unknown name thousands of times pays ``difflib`` once (work per file, not per item)."""
+
+
+def _suggest_fix(
+    name: str,
+    known: Iterable[str],
+    span: Span | None,
+    memo: Suggestions | None = None,
+    kind: str = "",
+) -> tuple[str | None, Fix | None]:
+    if memo is None:
+        hits = close_matches(name, known)
+    else:
+        found = memo.get((kind, name))
+        if found is None:
+            found = memo[(kind, name)] = close_matches(name, known)
+        hits = found
     if not hits:
         return None, None
     hint = "did you mean " + " or ".join(repr(h) for h in hits) + "?"
@@ -90,13 +110,18 @@ def resolve_attribute(attribute: ast.Attribute, spec: RuleSpec) -> tuple[str | N
     return attribute.name, False
 
 
-def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagnostic]:
-    """Diagnostics for one rule against the catalog (the shipped one by default)."""
+def check_rule(
+    rule: ast.FbrRule, catalog: Catalog | None = None, *, memo: Suggestions | None = None
+) -> list[Diagnostic]:
+    """Diagnostics for one rule against the catalog (the shipped one by default).
+
+    ``memo`` keeps 'did you mean' lookups between calls on the rules of one file (same catalog).
+    """
     catalog = catalog or shipped_catalog()
     spec = catalog.rules.get(rule.name)
     out: list[Diagnostic] = []
     if spec is None:
-        hint, fix = _suggest_fix(rule.name, catalog.rules, rule.name_span)
+        hint, fix = _suggest_fix(rule.name, catalog.rules, rule.name_span, memo, "rule")
         out.append(
             Diagnostic(
                 C.UNKNOWN_RULE,
@@ -158,7 +183,7 @@ def check_rule(rule: ast.FbrRule, catalog: Catalog | None = None) -> list[Diagno
         )
     seen: dict[str, ast.Attribute] = {}
     for attribute in rule.attributes:
-        name = _check_attribute(rule, spec, attribute, out, catalog)
+        name = _check_attribute(rule, spec, attribute, out, catalog, memo)
         if name is None:
             continue
         if name in seen:
@@ -265,6 +290,7 @@ def _check_attribute(
     attribute: ast.Attribute,
     out: list[Diagnostic],
     catalog: Catalog | None = None,
+    memo: Suggestions | None = None,
 ) -> str | None:
     name, prefix_in_name = resolve_attribute(attribute, spec)
     if attribute.name is None and name is None:
@@ -293,7 +319,7 @@ def _check_attribute(
         out.append(_rule_as_attribute(rule, attribute, name))
         return None
     if attr_spec is None:
-        hint, fix = _suggest_fix(name, spec.attributes, attribute.name_span)
+        hint, fix = _suggest_fix(name, spec.attributes, attribute.name_span, memo, "attribute " + rule.name)
         known = ", ".join(sorted(spec.attributes)) or "none"
         out.append(
             Diagnostic(
@@ -480,14 +506,16 @@ def used_pieces(rule_file: ast.RuleFile, walks: dict[int, list[object]] | None =
     ``walks`` maps ``id(item)`` to ``list(item.walk())`` (filled in here when given).
     """
     used: set[str] = set()
+    atom, piece_set = mbn.Atom, mbn.PieceSet
     for item in rule_file.pieces:
-        nodes = list(item.walk())
+        nodes = walk_list(item)
         if walks is not None:
             walks[id(item)] = nodes
         for node in nodes:
-            if isinstance(node, mbn.Atom) and node.kind != "extended":
+            cls = type(node)
+            if (cls is atom or isinstance(node, atom)) and node.kind != "extended":
                 used.add(node.letter.upper())
-            elif isinstance(node, mbn.PieceSet):
+            elif cls is piece_set or isinstance(node, piece_set):
                 used.update(m.letter.key for m in node.members)
     return used
 
@@ -502,14 +530,25 @@ def _piece_sets(rule: ast.FbrRule) -> Iterator[mbn.PieceSet]:
 
 def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> list[Diagnostic]:
     """Every diagnostic of a parsed rule file (errors, warnings, infos), in file order."""
-    catalog = catalog or shipped_catalog()
+    # The checks allocate (node lists, sets, diagnostics) while the whole AST is alive: paused,
+    # the collector stops re-traversing a big tree that holds no garbage (cost per item constant).
+    with collector_paused(len(rule_file.items), GC_PAUSE_ITEMS):
+        return _check_rule_file(rule_file, catalog or shipped_catalog())
+
+
+GC_PAUSE_ITEMS = 256
+"""Files with at least this many items are checked with the cyclic garbage collector paused."""
+
+
+def _check_rule_file(rule_file: ast.RuleFile, catalog: Catalog) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    rule_names = {r.name for r in rule_file.rules if not r.negated}
+    rules = rule_file.rules
+    rule_names = {r.name for r in rules if not r.negated}
     if "gating" in rule_names:
         rule_names.add("holding")  # 003:366: gating implies holding
     has_pieces = bool(rule_file.pieces)
     letters, prefixes = defined_pieces(rule_file)
-    for rule in rule_file.rules:
+    for rule in rules:
         if not rule.negated and rule.piece_set is not None:
             spec = catalog.rules.get(rule.name)
             if spec is not None and spec.defines_pieces:
@@ -517,10 +556,16 @@ def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> 
     walks: dict[int, list[object]] = {}
     used = used_pieces(rule_file, walks)
     board = _board_size(rule_file, out)
+    # Computed once per file, not per item: suggestions, the sorted letters, the compound keys.
+    memo: Suggestions = {}
+    known = _Known(letters)
+    letter_memo = LetterMemo(letters)
     for item in rule_file.items:
         if isinstance(item, ast.FbrRule):
-            out.extend(check_rule(item, catalog))
-            out.extend(_check_references(item, catalog, rule_names, has_pieces, letters, prefixes, used))
+            out.extend(check_rule(item, catalog, memo=memo))
+            out.extend(
+                _check_references(item, catalog, rule_names, has_pieces, letters, prefixes, used, known, memo)
+            )
             if board is not None:
                 out.extend(_check_board(item, board))
         elif isinstance(item, ast.Metadata | ast.Comment):
@@ -529,7 +574,7 @@ def check_rule_file(rule_file: ast.RuleFile, catalog: Catalog | None = None) -> 
             nodes = walks.get(id(item))
             out.extend(check_item(item, RANGE_CODES, nodes))
             if has_pieces:
-                out.extend(check_letters(item, letters, used, nodes))
+                out.extend(check_letters(item, letters, used, nodes, memo=letter_memo))
             if board is not None:
                 out.extend(_check_board(item, board, nodes))
     return out
@@ -543,6 +588,8 @@ def _check_references(
     letters: set[str],
     prefixes: set[str],
     used: set[str] = frozenset(),  # type: ignore[assignment]
+    known_letters: _Known | None = None,
+    memo: Suggestions | None = None,
 ) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     spec = catalog.rules.get(rule.name)
@@ -598,8 +645,8 @@ def _check_references(
             compound = member.letter.is_compound and not is_base_compound(key)
             if key in letters or (not compound and key in used):
                 continue
-            known = sorted(letters)
-            hint, fix = _suggest_fix(key, known, member.letter.span)
+            known = known_letters.sorted if known_letters is not None else sorted(letters)
+            hint, fix = _suggest_fix(key, known, member.letter.span, memo, "letter")
             if fix is None and not compound and rule.span is not None:
                 # Declaring the piece beside the rule satisfies the check (items are separated
                 # by whitespace, so the declaration can follow the rule).
@@ -621,6 +668,22 @@ def _check_references(
                 )
             )
     return out
+
+
+class _Known:
+    """The file's defined letters, sorted once on first need (a hint lists them)."""
+
+    __slots__ = ("_letters", "_sorted")
+
+    def __init__(self, letters: set[str]) -> None:
+        self._letters = letters
+        self._sorted: list[str] | None = None
+
+    @property
+    def sorted(self) -> list[str]:
+        if self._sorted is None:
+            self._sorted = sorted(self._letters)
+        return self._sorted
 
 
 def _board_size(rule_file: ast.RuleFile, out: list[Diagnostic]) -> tuple[int, int] | None:

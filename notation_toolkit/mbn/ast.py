@@ -43,23 +43,7 @@ class Node(CoreNode):
 
     def walk(self) -> Iterator[Any]:
         """This node and every node below it, depth first, in field order (iterative)."""
-        stack: list[Any] = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            below: list[Any] = []
-            if isinstance(node, Node):
-                for name in _child_fields(type(node)):
-                    value = getattr(node, name)
-                    if value is None or isinstance(value, str | bool | int):
-                        continue
-                    if isinstance(value, tuple):
-                        below.extend(v for v in value if isinstance(v, _NODE_TYPES))
-                    elif isinstance(value, _NODE_TYPES):
-                        below.append(value)
-            elif isinstance(node, GenericNode):
-                below.extend(v for v in node.children if _is_node(v))
-            stack.extend(reversed(below))
+        return iter(walk_list(self))
 
 
 _NODE_TYPES = (Node, GenericNode)
@@ -72,12 +56,66 @@ def _is_node(value: object) -> bool:
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+# Field types (as written in the annotations) that never hold a node: walking skips them unread.
+_LEAF_TYPES = frozenset(
+    {"bool", "int", "int | None", "str", "str | None", "tuple[str, ...]", "tuple[tuple[str, ...], ...]"}
+)
+
+
 def _child_fields(cls: type) -> tuple[str, ...]:
     cached = _FIELDS.get(cls)
     if cached is None:
-        cached = tuple(f.name for f in fields(cls) if f.name != "span" and not f.name.endswith("_span"))
+        cached = tuple(
+            f.name
+            for f in fields(cls)
+            if f.name != "span" and not f.name.endswith("_span") and str(f.type) not in _LEAF_TYPES
+        )
         _FIELDS[cls] = cached
     return cached
+
+
+def walk_list(root: Any) -> list[Any]:
+    """``root`` and every node below it, depth first, in field order: ``list(root.walk())``.
+
+    One list instead of a generator: the validators walk every item of a rule file, and a
+    generator's resumption per node cost about half of the whole check.
+    """
+    out: list[Any] = []
+    stack: list[Any] = [root]
+    pop = stack.pop
+    push = stack.append
+    emit = out.append
+    fields_of = _FIELDS.get
+    node_types = _NODE_TYPES
+    while stack:
+        node = pop()
+        emit(node)
+        if isinstance(node, Node):
+            names = fields_of(type(node))
+            if names is None:
+                names = _child_fields(type(node))
+            if not names:
+                continue
+            below: list[Any] = []
+            for name in names:
+                value = getattr(node, name)
+                if value is None:
+                    continue
+                # A scalar falls through both tests (the annotations leave few to meet).
+                if isinstance(value, tuple):
+                    below.extend([v for v in value if isinstance(v, node_types)])
+                elif isinstance(value, node_types):
+                    below.append(value)
+        elif isinstance(node, GenericNode):
+            below = [v for v in node.children if isinstance(v, node_types)]
+        else:
+            continue
+        if len(below) == 1:
+            push(below[0])
+        elif below:
+            below.reverse()
+            stack.extend(below)
+    return out
 
 
 PREFIX_CHARS = "+-#*$%&"

@@ -77,9 +77,11 @@ class Part:
 
 def span_of(children: Sequence[Any]) -> Span | None:
     """The span from the first to the last positioned child (tokens, nodes, parts)."""
+    # The hottest helper of the transformer (once per rule): tokens are tested by exact type
+    # first (Lark's tokens are plain ``Token``s), subclasses by isinstance.
     start: tuple[int, int, int] | None = None
     for child in children:
-        if isinstance(child, Token):
+        if type(child) is Token or isinstance(child, Token):
             if child.start_pos is not None:
                 start = (child.start_pos, child.line or 1, child.column or 1)
                 break
@@ -92,7 +94,7 @@ def span_of(children: Sequence[Any]) -> Span | None:
         return None
     end = start[0]
     for child in reversed(children):
-        if isinstance(child, Token):
+        if type(child) is Token or isinstance(child, Token):
             if child.end_pos is not None:
                 end = child.end_pos
                 break
@@ -203,7 +205,13 @@ class MbnTransformer(Transformer_NonRecursive):  # type: ignore[type-arg]
 
     def piece_letter(self, c: list[Any]) -> ast.PieceLetter:
         token = c[0]
-        return ast.PieceLetter(str(token), token_span(token))
+        start = token.start_pos
+        if start is None or token.end_pos is None:
+            return ast.PieceLetter(str(token), token_span(token))
+        # Span.from_token inlined: one piece letter per reduction makes this the commonest rule.
+        return ast.PieceLetter(
+            str(token), Span(start, token.end_pos - start, token.line or 1, token.column or 1)
+        )
 
     head_letter = piece_letter
 

@@ -14,6 +14,7 @@ from notation_toolkit.core.span import Span
 from notation_toolkit.core.suggest import close_matches
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import codes as C
+from notation_toolkit.mbn.ast import walk_list
 from notation_toolkit.mbn.format import format_partial
 
 DIRECTIONS = frozenset("bdflrstvz")
@@ -310,8 +311,50 @@ def is_base_compound(letter: str) -> bool:
     return len(letter) == 3 and letter[0] == ":" and letter[2] == ":" and letter[1].isalpha()
 
 
-def _did_you_mean(text: str, known: set[str], span: Span | None) -> tuple[str | None, Fix | None]:
-    hits = close_matches(text.upper(), sorted(known))
+class LetterMemo:
+    """What ``check_letters`` derives from the defined letters, computed once per rule file.
+
+    Without it every item of a file rebuilt the set of compound keys and re-sorted every letter
+    for each suggestion: work per item that grows with the file.
+    """
+
+    __slots__ = ("_compounds", "_defined", "_hits", "_sorted")
+
+    def __init__(self, defined: set[str]) -> None:
+        self._defined = defined
+        self._compounds: set[str] | None = None
+        self._hits: dict[tuple[bool, str], list[str]] = {}
+        self._sorted: dict[bool, list[str]] = {}
+
+    @property
+    def compounds(self) -> set[str]:
+        """The compound keys (``:XY:``) among the defined letters."""
+        if self._compounds is None:
+            self._compounds = {k for k in self._defined if k.startswith(":")}
+        return self._compounds
+
+    def close(self, text: str, compounds_only: bool) -> list[str]:
+        """``close_matches(text.upper(), sorted(pool))``, remembered per text."""
+        key = (compounds_only, text)
+        hits = self._hits.get(key)
+        if hits is None:
+            pool = self._sorted.get(compounds_only)
+            if pool is None:
+                pool = self._sorted[compounds_only] = sorted(
+                    self.compounds if compounds_only else self._defined
+                )
+            hits = self._hits[key] = close_matches(text.upper(), pool)
+        return hits
+
+
+def _did_you_mean(
+    text: str,
+    known: set[str],
+    span: Span | None,
+    memo: LetterMemo | None = None,
+    compounds_only: bool = False,
+) -> tuple[str | None, Fix | None]:
+    hits = close_matches(text.upper(), sorted(known)) if memo is None else memo.close(text, compounds_only)
     if not hits:
         return None, None
     fix = Fix(f"replace {text!r} with {hits[0]!r}", hits[0], span) if span is not None else None
@@ -319,26 +362,32 @@ def _did_you_mean(text: str, known: set[str], span: Span | None) -> tuple[str | 
 
 
 def check_letters(
-    item: object, defined: set[str], used: set[str], nodes: list[object] | None = None
+    item: object,
+    defined: set[str],
+    used: set[str],
+    nodes: list[object] | None = None,
+    *,
+    memo: LetterMemo | None = None,
 ) -> list[Diagnostic]:
     """MBN211 and MBN213 for one item of a rule file.
 
     ``defined``: piece keys the file defines (heads, macros, promotion and drop targets, pieces
     of defining rules); ``used``: piece keys the file's items use (moves, piece sets);
-    ``nodes``: ``list(item.walk())`` when the caller has it already.
+    ``nodes``: ``list(item.walk())`` when the caller has it already; ``memo``: a ``LetterMemo``
+    of ``defined`` shared by the items of one file.
     """
     out: list[Diagnostic] = []
     if isinstance(item, ast.Cancellation):
         item = item.item
     if not isinstance(item, ast.PieceDefinition | ast.PromotionRule):
         return out
-    compounds = {k for k in defined if k.startswith(":")}
-    for node in item.walk() if nodes is None else nodes:
+    compounds = memo.compounds if memo is not None else {k for k in defined if k.startswith(":")}
+    for node in walk_list(item) if nodes is None else nodes:
         if isinstance(node, ast.Atom) and node.kind == "compound":
             key = node.letter.upper()
             if key in defined or is_base_compound(key):
                 continue
-            hint, fix = _did_you_mean(node.letter, compounds, node.span)
+            hint, fix = _did_you_mean(node.letter, compounds, node.span, memo, True)
             out.append(
                 Diagnostic(
                     C.UNDEFINED_MOVE_LETTER,
@@ -358,7 +407,7 @@ def check_letters(
                 compound = letter.is_compound and not is_base_compound(key)
                 if not compound and key in used:
                     continue
-                hint, fix = _did_you_mean(letter.text, defined, letter.span)
+                hint, fix = _did_you_mean(letter.text, defined, letter.span, memo, False)
                 out.append(
                     Diagnostic(
                         C.UNDEFINED_CONDITION_PIECE,
