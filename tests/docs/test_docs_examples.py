@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shutil
@@ -150,6 +151,14 @@ PYTHON = _python_examples()
 def test_python_example(where: str, document: Any, example: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     example.evaluate()
+
+
+def test_readme_runs_under_plain_doctest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m doctest README.md`` passes too: each expected output ends before its closing fence."""
+    monkeypatch.chdir(ROOT)
+    failed, attempted = doctest.testfile(str(ROOT / "README.md"), module_relative=False, verbose=False)
+    assert attempted > 0
+    assert failed == 0, f"{failed} of {attempted} README examples fail under python -m doctest"
 
 
 _CITED = re.compile(
