@@ -1,9 +1,10 @@
-"""MkDocs hook: docstring doctests (``>>>`` lines and their output) render as code blocks.
+"""MkDocs hook: the reST habits of the docstrings render well in the Markdown API reference.
 
 The package's docstrings hold doctests in plain reST style, outside any fence; read as Markdown,
 ``>>> [x for x in y]`` followed by its ``[...]`` output is a reference link. This hook adds a
 Markdown preprocessor that fences each run of doctest lines, so the API reference shows them as
-Python console code. It only reaches the rendering; the docstrings stay as they are.
+Python console code, and turns Sphinx roles (:class:`Node`, :func:`~pkg.f`) into code spans.
+It only reaches the rendering; the docstrings stay as they are.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 _PROMPT = re.compile(r"^(\s*)>>> ")
+_ROLE = re.compile(r":(?:py:)?(?:class|func|meth|mod|data|attr|exc|obj):`~?([^`]+)`")
 
 
 class _DoctestFence(Preprocessor):
@@ -38,6 +40,8 @@ class _DoctestFence(Preprocessor):
             elif in_doctest and not line.strip():
                 out.append(indent + "```")
                 in_doctest = False
+            if not in_fence and not in_doctest:
+                line = _ROLE.sub(r"`\1`", line)
             out.append(line)
         if in_doctest:
             out.append(indent + "```")
