@@ -6,12 +6,14 @@
   (stdout and stderr, as a terminal user sees them) must equal the lines below it, up to the next
   ``$``. Only timings are normalised (``0.104 s``, ``1,799 nodes``); a line ``...`` stands for any
   number of lines. A command with no lines below it must simply succeed without a traceback.
-  ``<!-- console: skip -->`` before a block skips it (for a session that needs a terminal).
+  ``<!-- console: skip -->`` before a block skips it (for a session that needs a terminal);
+  ``<!-- console: slow -->`` marks its commands ``slow`` (still run in CI, see ``-m "not slow"``).
 - Paths the docs cite (``notation_toolkit/...``, ``grammars/...``, ``examples/...`` ...) exist.
 """
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shutil
@@ -75,21 +77,26 @@ def console_commands(block: str) -> Iterator[tuple[str, list[str]]]:
         yield command, expected
 
 
-def _console_blocks(page: Path) -> Iterator[tuple[str, int, str]]:
+def _console_blocks(page: Path) -> Iterator[tuple[str, int, str, bool]]:
+    """(page name, line, block text, slow) for each console block that is not skipped."""
     text = page.read_text(encoding="utf-8")
-    skip_next = False
-    for match in re.finditer(r"(<!-- console: skip -->\s*)?```console\n(.*?)```", text, re.S):
-        skip_next = bool(match.group(1))
-        if skip_next:
+    for match in re.finditer(r"(?:<!-- console: (skip|slow) -->\s*)?```console\n(.*?)```", text, re.S):
+        if match.group(1) == "skip":
             continue
         line = text.count("\n", 0, match.start()) + 1
-        yield page.name, line, match.group(2)
+        yield page.name, line, match.group(2), match.group(1) == "slow"
 
 
 CONSOLE = [
-    (f"{name}:{line}:{command[:40]}", command, expected)
+    pytest.param(
+        f"{name}:{line}:{command[:40]}",
+        command,
+        expected,
+        id=f"{name}:{line}:{command[:40]}",
+        marks=[pytest.mark.slow] if slow else [],
+    )
     for page in PAGES
-    for name, line, block in _console_blocks(page)
+    for name, line, block, slow in _console_blocks(page)
     for command, expected in console_commands(block)
 ]
 
@@ -106,7 +113,7 @@ def _environment() -> dict[str, str]:
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="console examples run in bash")
-@pytest.mark.parametrize(("where", "command", "expected"), CONSOLE, ids=[c[0] for c in CONSOLE])
+@pytest.mark.parametrize(("where", "command", "expected"), CONSOLE)
 def test_console_example(where: str, command: str, expected: list[str]) -> None:
     done = subprocess.run(
         ["bash", "-c", command + " 2>&1"],
@@ -144,6 +151,14 @@ PYTHON = _python_examples()
 def test_python_example(where: str, document: Any, example: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     example.evaluate()
+
+
+def test_readme_runs_under_plain_doctest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m doctest README.md`` passes too: each expected output ends before its closing fence."""
+    monkeypatch.chdir(ROOT)
+    failed, attempted = doctest.testfile(str(ROOT / "README.md"), module_relative=False, verbose=False)
+    assert attempted > 0
+    assert failed == 0, f"{failed} of {attempted} README examples fail under python -m doctest"
 
 
 _CITED = re.compile(
