@@ -32,7 +32,8 @@ def test_positions_of_random_games_are_feen(path: Path) -> None:
             assert str(parsed) == str(feen.parse(three_fields))
             if text != three_fields:
                 seen_state += 1
-                assert {getattr(n, "rule", None) for n in parsed.extensions} <= {"en_passant_state", "checks_state"}
+                rules = {getattr(n, "rule", None) for n in parsed.extensions}
+                assert rules <= {"en_passant_state", "checks_state"}
                 assert parsed.extensions
             moves = pos.legal_moves()
             if not moves or pos.outcome() is not None:
