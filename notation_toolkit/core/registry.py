@@ -87,6 +87,17 @@ _BUILTIN: dict[str, str] = {
     "mbn": "notation_toolkit.mbn.notation:NOTATION",
 }
 
+# file extension -> name of the shipped notation that reads it (the ``extensions`` of the entries
+# above; tests/core/test_registry.py keeps them equal), so that ``ntk check games.fen`` imports
+# the FEN package alone instead of every notation and the metadata of every distribution.
+_BUILTIN_EXTENSIONS: dict[str, str] = {
+    ".feen": "feen",
+    ".fen": "fen",
+    ".dfen": "dfen",
+    ".fbr": "fbr",
+    ".mbn": "mbn",
+}
+
 # name -> module whose import registers conversions (``register_conversion``): the shipped
 # conversions live in notation_toolkit.convert, a layer above the notations they convert, so the
 # core names them here by string and imports them only when a conversion is asked for. Third
@@ -198,14 +209,25 @@ def declared_notations() -> dict[str, str]:
 
 
 def notation_for_path(path: str | Path) -> Notation | None:
-    """The notation whose file extension matches ``path`` (``.feen``, ``.dfen``, ``.fbr`` ...)."""
+    """The notation whose file extension matches ``path`` (``.feen``, ``.dfen``, ``.fbr`` ...).
+
+    A shipped extension loads its notation alone; installed notations are scanned only for an
+    extension no shipped notation reads.
+    """
     suffix = Path(path).suffix.lower()
     if not suffix:
         return None
-    for name in notation_names():
-        notation = get_notation(name)
-        if suffix in notation.extensions:
-            return notation
+    shipped = _BUILTIN_EXTENSIONS.get(suffix)
+    if shipped is not None:
+        found = _registry.get(shipped) or _load_builtin(shipped)
+        if found is not None:
+            return found
+    for loaded_all in (False, True):
+        if loaded_all:
+            _load_entry_points()
+        for name in sorted(_registry):
+            if suffix in _registry[name].extensions:
+                return _registry[name]
     return None
 
 
