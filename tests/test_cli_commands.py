@@ -76,3 +76,15 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bare_ntk_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "Commands" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("group", ["console_scripts", "notation_toolkit.commands", "pytest11"])
+def test_the_entry_point_scan_finds_what_importlib_metadata_finds(group: str) -> None:
+    import importlib.metadata
+
+    from notation_toolkit.core.cli import _scan_entry_points
+
+    scanned = _scan_entry_points(group)
+    assert scanned is not None
+    expected = sorted((ep.name, ep.value) for ep in importlib.metadata.entry_points(group=group))
+    assert sorted((name, value) for name, value, _ in scanned) == expected
