@@ -23,7 +23,6 @@ from typing import Any
 
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import UnknownNameError
-from notation_toolkit.core.suggest import did_you_mean
 
 ENTRY_POINT_GROUP = "notation_toolkit.notations"
 CONVERSIONS_GROUP = "notation_toolkit.conversions"
@@ -190,6 +189,8 @@ def get_notation(name: str) -> Notation:
                 f"notation {name!r} is installed but cannot be loaded",
                 hint=f"its entry point failed: {_broken[key][:300]}",
             )
+        from notation_toolkit.core.suggest import did_you_mean  # difflib: only for a typo
+
         raise UnknownNameError.single(
             "NTK003",
             f"unknown notation {name!r}",
@@ -261,6 +262,8 @@ def get_conversion(source: str, target: str) -> Conversion:
         _load_conversions()
         conv = _conversions.get((source.lower(), target.lower()))
     if conv is None:
+        from notation_toolkit.core.suggest import did_you_mean
+
         pairs = sorted(f"{s}->{t}" for s, t in _conversions)
         raise UnknownNameError.single(
             "NTK003",
