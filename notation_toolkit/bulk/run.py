@@ -132,21 +132,44 @@ def run(
     ``jobs=None`` uses every core; ``jobs=1`` works in this process (no pool). At most
     ``4 × jobs`` chunks are in flight, so memory stays bounded whatever the input size.
     """
+    return run_many([(task, items)], jobs=jobs, chunk_size=chunk_size)
+
+
+def run_many(
+    work: Iterable[tuple[Task, Iterable[Item]]],
+    *,
+    jobs: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+) -> Generator[Result, None, None]:
+    """``run`` over several streams, each with its own task (one file per notation), one pool.
+
+    Streams are read one after the other, lazily (a stream is opened when the previous one is
+    exhausted); results come in input order. A chunk never mixes two streams.
+    """
     workers = default_jobs() if jobs is None else jobs
     if workers < 1:
         raise ValueError("jobs must be at least 1")
     if workers == 1:
-        for chunk in _chunks(items, chunk_size):
-            yield from _process(task, chunk)
+        for task, items in work:
+            for chunk in _chunks(items, chunk_size):
+                yield from _process(task, chunk)
         return
     window = 4 * workers
     pending: deque[Future[list[Result]]] = deque()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         try:
-            for chunk in _chunks(items, chunk_size):
-                pending.append(pool.submit(_process, task, chunk))
-                if len(pending) >= window:
+            try:
+                for task, items in work:
+                    for chunk in _chunks(items, chunk_size):
+                        pending.append(pool.submit(_process, task, chunk))
+                        if len(pending) >= window:
+                            yield from pending.popleft().result()
+            except NotationError:
+                # The input itself failed (bytes that are not UTF-8 in a stream): the items read
+                # before it still get their results, as with jobs=1, then the error.
+                while pending:
                     yield from pending.popleft().result()
+                raise
             while pending:
                 yield from pending.popleft().result()
         finally:
