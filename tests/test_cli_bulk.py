@@ -3,6 +3,7 @@ results (valid and invalid lines, diagnostics, order) in text and JSON, without 
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Iterator
@@ -241,3 +242,66 @@ def test_a_bad_byte_refuses_the_file_before_any_output(
         read_text_file(bad)  # the message is the whole-file reader's
     assert exc.value.diagnostics[0].message in out
     assert "line 2, column 8" in out and "good.fen" not in out
+
+
+FEEN_LINES = [
+    "# hands written in any order are normalized by --lenient",
+    "8/8/8/8/8/8/8/8 PpP/p C/c",
+    "",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / C/c",
+    "8/8/8/8/8/8/8/8 pP/ C/c",
+]
+
+
+@pytest.mark.parametrize("lenient", [[], ["--lenient"]])
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_fmt_streamed_equals_the_whole_text_path(
+    tmp_path: Path,
+    lenient: list[str],
+    newline: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Standard input still goes through the whole-text path: a streamed file must give the same.
+    lines = FEEN_LINES * 300  # more than one bulk chunk
+    data = (newline.join(lines) + newline).encode()
+    path = tmp_path / "many.feen"
+    path.write_bytes(data)
+    outputs = {}
+    for jobs in ("1", "2"):
+        outputs[jobs] = _run(["fmt", *lenient, "--jobs", jobs, str(path)], capsys, monkeypatch)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    whole = _run(["fmt", *lenient, "-n", "feen", "-"], capsys, monkeypatch)
+    assert outputs["1"] == outputs["2"] == whole
+    if lenient:
+        assert whole[0] == 0 and "2Pp/p" in whole[1]
+    else:
+        assert whole[0] == 1  # the non-canonical hands are errors without --lenient
+
+    # --json: the same records (the source aside)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    _, whole_json = _run(["fmt", "--json", *lenient, "-n", "feen", "-"], capsys, monkeypatch)
+    _, file_json = _run(["fmt", "--json", *lenient, "--jobs", "2", str(path)], capsys, monkeypatch)
+    strip = [{k: v for k, v in r.items() if k != "source"} for r in json.loads(whole_json)["results"]]
+    assert [{k: v for k, v in r.items() if k != "source"} for r in json.loads(file_json)["results"]] == strip
+
+
+def test_fmt_write_keeps_newlines_and_bom(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "w.feen"
+    body = "\r\n".join(FEEN_LINES * 300) + "\r\n"
+    path.write_bytes(b"\xef\xbb\xbf" + body.encode())
+    code, _ = _run(["fmt", "--lenient", "--write", "--jobs", "2", str(path)], capsys, monkeypatch)
+    assert code == 0
+    written = path.read_bytes()
+    assert (
+        written.startswith(b"\xef\xbb\xbf")
+        and b"\r\n" in written
+        and b"\n" not in written.replace(b"\r\n", b"")
+    )
+    expected = body.replace("8/8/8/8/8/8/8/8 PpP/p C/c", "8/8/8/8/8/8/8/8 2Pp/p C/c")
+    expected = expected.replace("8/8/8/8/8/8/8/8 pP/ C/c", "8/8/8/8/8/8/8/8 Pp/ C/c")
+    assert written[3:].decode() == expected
+    code, _ = _run(["fmt", "--check", str(path)], capsys, monkeypatch)
+    assert code == 0
