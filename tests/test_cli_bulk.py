@@ -305,3 +305,32 @@ def test_fmt_write_keeps_newlines_and_bom(
     assert written[3:].decode() == expected
     code, _ = _run(["fmt", "--check", str(path)], capsys, monkeypatch)
     assert code == 0
+
+
+def test_convert_files_equal_the_one_text_form(
+    fen_files: tuple[list[Path], set[tuple[str, int]]],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paths, damaged = fen_files
+    lines = read_text_file(paths[1]).text.split("\n")
+    expected = []
+    for index, line in enumerate(lines):
+        if line.strip() and not line.startswith("#"):
+            code, out = _run(["convert", "fen", "dfen", line], capsys, monkeypatch)
+            assert (code == 0) == ((str(paths[1]), index) not in damaged)
+            if code == 0:
+                expected.append(out)
+    for jobs in ("1", "2"):
+        code, out = _run(["convert", "fen", "dfen", "--jobs", jobs, "-i", str(paths[1])], capsys, monkeypatch)
+        assert code == 1
+        assert out == "".join(expected)
+        code, out = _run(
+            ["convert", "fen", "dfen", "--json", "--jobs", jobs, "-i", str(paths[1])], capsys, monkeypatch
+        )
+        data = json.loads(out)
+        assert data["valid"] is False
+        assert [r["output"] + "\n" for r in data["results"] if r["output"] is not None] == expected
+        assert {(r["source"], r["line"] - 1) for r in data["results"] if r["output"] is None} == {
+            d for d in damaged if d[0] == str(paths[1])
+        }
