@@ -86,36 +86,52 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _process(task: Task, items: list[Item]) -> list[Result]:
+Outcome = tuple[tuple[Diagnostic, ...], str | None]  # (diagnostics, output) of one item
+
+
+def _work(task: Task, texts: list[str]) -> list[Outcome]:
+    """The task on each text: what a worker computes. Only texts go to a worker and only
+    (diagnostics, output) come back (valid items: ``((), None)``), which keeps the inter-process
+    traffic small; the caller keeps the items and builds the results."""
     from notation_toolkit.core.registry import get_conversion, get_notation
 
     options = dict(task.options)
     notation = get_notation(task.notation)
-    results: list[Result] = []
-    for item in items:
+    convert = get_conversion(task.notation, task.target).convert if task.target is not None else None
+    outcomes: list[Outcome] = []
+    for text in texts:
         diagnostics: list[Diagnostic] = []
         output: str | None = None
         try:
             if task.kind == "check":
-                diagnostics = notation.check(item.text, **options)
+                diagnostics = notation.check(text, **options)
             elif task.kind == "format":
-                output = notation.format(item.text, **options)
+                output = notation.format(text, **options)
             elif task.kind == "canonicalize":
                 if notation.canonicalize is None:
                     raise NotationError.single(
                         "NTK004", f"{notation.name} has no lenient mode", hint="format it strictly instead"
                     )
-                output, diagnostics = notation.canonicalize(item.text, **options)
+                output, diagnostics = notation.canonicalize(text, **options)
             else:
-                assert task.target is not None
-                output = get_conversion(task.notation, task.target).convert(item.text)
+                assert convert is not None
+                output = convert(text)
         except NotationError as exc:
             diagnostics = list(exc.diagnostics)
             output = None
-        results.append(
-            Result(item.source, item.line, item.offset, item.text, tuple(diagnostics), output, task.kind)
-        )
-    return results
+        outcomes.append((tuple(diagnostics), output))
+    return outcomes
+
+
+def _results(task: Task, items: list[Item], outcomes: list[Outcome]) -> list[Result]:
+    return [
+        Result(item.source, item.line, item.offset, item.text, diagnostics, output, task.kind)
+        for item, (diagnostics, output) in zip(items, outcomes, strict=True)
+    ]
+
+
+def _process(task: Task, items: list[Item]) -> list[Result]:
+    return _results(task, items, _work(task, [item.text for item in items]))
 
 
 def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
@@ -155,25 +171,31 @@ def run_many(
                 yield from _process(task, chunk)
         return
     window = 4 * workers
-    pending: deque[Future[list[Result]]] = deque()
+    pending: deque[tuple[Task, list[Item], Future[list[Outcome]]]] = deque()
+
+    def done() -> list[Result]:
+        task, chunk, future = pending.popleft()
+        return _results(task, chunk, future.result())
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         try:
             try:
                 for task, items in work:
                     for chunk in _chunks(items, chunk_size):
-                        pending.append(pool.submit(_process, task, chunk))
+                        future = pool.submit(_work, task, [item.text for item in chunk])
+                        pending.append((task, chunk, future))
                         if len(pending) >= window:
-                            yield from pending.popleft().result()
+                            yield from done()
             except NotationError:
                 # The input itself failed (bytes that are not UTF-8 in a stream): the items read
                 # before it still get their results, as with jobs=1, then the error.
                 while pending:
-                    yield from pending.popleft().result()
+                    yield from done()
                 raise
             while pending:
-                yield from pending.popleft().result()
+                yield from done()
         finally:
-            for future in pending:
+            for _, _, future in pending:
                 future.cancel()
 
 
