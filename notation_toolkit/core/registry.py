@@ -107,6 +107,7 @@ _registry: dict[str, Notation] = {}
 _conversions: dict[tuple[str, str], Conversion] = {}
 _entry_points_loaded = False
 _conversions_loaded = False
+_builtin_conversions_loaded = False
 # name -> why its entry point could not be loaded (a broken plugin must not break the toolkit)
 _broken: dict[str, str] = {}
 
@@ -232,13 +233,16 @@ def notation_for_path(path: str | Path) -> Notation | None:
     return None
 
 
-def _load_conversions() -> None:
-    global _conversions_loaded
-    if _conversions_loaded:
+def _load_conversions(*, others: bool = True) -> None:
+    """Import the shipped conversion modules, then (``others``) the installed ones."""
+    global _conversions_loaded, _builtin_conversions_loaded
+    if not _builtin_conversions_loaded:
+        _builtin_conversions_loaded = True
+        for module_name in _BUILTIN_CONVERSIONS.values():
+            importlib.import_module(module_name)
+    if _conversions_loaded or not others:
         return
     _conversions_loaded = True
-    for module_name in _BUILTIN_CONVERSIONS.values():
-        importlib.import_module(module_name)
     from importlib.metadata import entry_points
 
     for ep in entry_points(group=CONVERSIONS_GROUP):
@@ -258,8 +262,10 @@ def get_conversion(source: str, target: str) -> Conversion:
     get_notation(source)
     get_notation(target)
     conv = _conversions.get((source.lower(), target.lower()))
-    if conv is None:
-        _load_conversions()
+    for others in (False, True):  # the installed distributions are scanned only on a miss
+        if conv is not None:
+            break
+        _load_conversions(others=others)
         conv = _conversions.get((source.lower(), target.lower()))
     if conv is None:
         from notation_toolkit.core.suggest import did_you_mean
