@@ -91,9 +91,7 @@ def _client(address: str | None, workers: int | None, stack: ExitStack) -> Any:
                 hint="check the address (tcp://HOST:8786) and that the scheduler runs",
             ) from None
     cluster = stack.enter_context(
-        LocalCluster(
-            n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        LocalCluster(n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=None)
     )
     return stack.enter_context(Client(cluster))
 
