@@ -76,3 +76,49 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bare_ntk_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "Commands" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("group", ["console_scripts", "notation_toolkit.commands", "pytest11"])
+def test_the_entry_point_scan_finds_what_importlib_metadata_finds(group: str) -> None:
+    import importlib.metadata
+
+    from notation_toolkit.core.cli import _scan_entry_points
+
+    scanned = _scan_entry_points(group)
+    assert scanned is not None
+    expected = sorted((ep.name, ep.value) for ep in importlib.metadata.entry_points(group=group))
+    assert sorted((name, value) for name, value, _ in scanned) == expected
+
+
+def _imported_by(*args: str) -> set[str]:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom notation_toolkit.cli import main\n"
+        f"main({list(args)!r})\nsys.stdout.flush()\n"
+        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    return set(done.stderr.split("\n"))
+
+
+def test_one_line_commands_import_only_what_they_use(tmp_path: Path) -> None:
+    one = tmp_path / "one.fen"
+    one.write_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    heavy = {
+        "importlib.metadata",
+        "multiprocessing",
+        "lark",
+        "notation_toolkit.fbr",
+        "notation_toolkit.dicechess",
+    }
+    for args in (
+        ("check", str(one)),
+        ("fmt", str(one)),
+        ("convert", "fen", "dfen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        ("explain", "FEN111"),
+    ):
+        modules = _imported_by(*args)
+        assert "notation_toolkit.fen" in modules, args
+        assert not heavy & modules, (args, heavy & modules)

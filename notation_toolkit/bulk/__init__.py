@@ -15,7 +15,7 @@ order. ``jobs=1`` runs in this process; ``jobs=N`` spreads chunks of items over 
 from __future__ import annotations
 
 from notation_toolkit.bulk.items import Item, iter_file_items, iter_items, read_items
-from notation_toolkit.bulk.run import Result, Task, check, convert, default_jobs, reformat, run
+from notation_toolkit.bulk.run import Result, Task, check, convert, default_jobs, reformat, run, run_many
 
 __all__ = [
     "Item",
@@ -29,4 +29,5 @@ __all__ = [
     "read_items",
     "reformat",
     "run",
+    "run_many",
 ]

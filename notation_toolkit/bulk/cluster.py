@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from typing import Any
 
@@ -63,6 +63,15 @@ def process_file(path: str, task: Task, per_line: bool = True) -> list[Result]:
         return [Result(path, 0, 0, "", exc.diagnostics, None, task.kind)]
 
 
+def _process_job(job: tuple[str, Task], per_line: bool | None) -> list[Result]:
+    path, task = job
+    if per_line is None:
+        from notation_toolkit.core.registry import get_notation
+
+        per_line = get_notation(task.notation).per_line
+    return process_file(path, task, per_line)
+
+
 def _client(address: str | None, workers: int | None, stack: ExitStack) -> Any:
     try:
         from dask.distributed import Client, LocalCluster
@@ -82,27 +91,28 @@ def _client(address: str | None, workers: int | None, stack: ExitStack) -> Any:
                 hint="check the address (tcp://HOST:8786) and that the scheduler runs",
             ) from None
     cluster = stack.enter_context(
-        LocalCluster(
-            n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        LocalCluster(n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=None)
     )
     return stack.enter_context(Client(cluster))
 
 
 def run_files(
-    task: Task,
+    task: Task | Callable[[str], Task],
     paths: Sequence[str],
     *,
     address: str | None = None,
     client: Any = None,
     workers: int | None = None,
-    per_line: bool = True,
+    per_line: bool | None = True,
 ) -> Iterator[Result]:
     """Run ``task`` over every item of ``paths`` (globs and directories expanded) on Dask.
 
-    ``client``: an existing ``distributed.Client``; else ``address`` (``tcp://host:8786``) is
-    connected to, else a ``LocalCluster`` with ``workers`` processes is started for the run.
+    ``task`` is one task for every file, or a function giving the task of each file (the
+    notation of its extension). ``client``: an existing ``distributed.Client``; else ``address``
+    (``tcp://host:8786``) is connected to, else a ``LocalCluster`` with ``workers`` processes is
+    started for the run.
     Results are yielded in file order, then line order: the same sequence as a local run.
+    ``per_line=None``: one item per line or per file as each file's notation says.
     """
     files = expand_paths(paths)
     with ExitStack() as stack:
@@ -110,9 +120,8 @@ def run_files(
             client = _client(address, workers, stack)
         import dask.bag as db
 
-        bag = db.from_sequence(files, npartitions=max(1, len(files))).map(
-            process_file, task=task, per_line=per_line
-        )
+        jobs = [(path, task(path) if callable(task) else task) for path in files]
+        bag = db.from_sequence(jobs, npartitions=max(1, len(jobs))).map(_process_job, per_line=per_line)
         futures = client.compute(bag.to_delayed())
         for future in futures:
             for file_results in future.result():

@@ -1,18 +1,15 @@
 """Items of a bulk input: one per non-blank, non-comment line, with its place in the source.
 
 Lines are read lazily, so a file of any size is read in constant memory. Offsets and line indexes
-are those of the text as Python reads it (universal newlines: CRLF and CR count as one newline), which
-is what the rest of the toolkit reports diagnostics against.
+are those of the text as ``core.textio`` reads it (a leading byte-order mark dropped; CRLF and CR
+count as one newline), which is what the rest of the toolkit reports diagnostics against.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-from notation_toolkit.core.errors import NotationError
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,34 +42,19 @@ def iter_items(lines: Iterable[str], source: str = "<input>", *, per_line: bool 
         offset += len(content) + 1
 
 
-def _open_lines(path: str) -> Iterator[str]:
-    try:
-        handle: io.TextIOBase
-        # utf-8-sig: a byte-order mark at the start of a file is not part of its text.
-        handle = open(path, encoding="utf-8-sig")  # noqa: SIM115 (closed in the finally below)
-    except OSError as exc:
-        raise NotationError.single(
-            "NTK005", f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
-        ) from None
-    try:
-        yield from handle
-    except UnicodeDecodeError as exc:
-        raise NotationError.single(
-            "NTK005",
-            f"cannot read {path}: byte {exc.object[exc.start]:#04x} is not UTF-8 text",
-            hint="convert the file to UTF-8",
-        ) from None
-    finally:
-        handle.close()
-
-
 def iter_file_items(path: str | Path, *, per_line: bool = True) -> Iterator[Item]:
-    """The items of a file, read lazily (``NotationError`` NTK005 if it cannot be read)."""
+    """The items of a file (``-``: standard input), read lazily with ``core.textio``'s rules.
+
+    NTK005 (a ``NotationError``) if it cannot be opened, or when bytes that are not UTF-8 are
+    reached (``core.textio.StreamDecodeError``, located in the file).
+    """
+    from notation_toolkit.core.textio import iter_lines
+
     name = str(path)
-    if not per_line:
-        yield from iter_items(_open_lines(name), name, per_line=False)
+    if not per_line:  # the whole file is one item: exactly the text read_text_file gives
+        yield Item(name, 0, 0, "\n".join(iter_lines(name)))
         return
-    yield from iter_items(_open_lines(name), name)
+    yield from iter_items(iter_lines(name), name)
 
 
 def read_items(paths: Iterable[str | Path], *, per_line: bool = True) -> Iterator[Item]:

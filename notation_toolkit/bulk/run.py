@@ -11,14 +11,16 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from notation_toolkit.bulk.items import Item, iter_items
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 Kind = Literal["check", "format", "canonicalize", "convert"]
 
@@ -86,36 +88,52 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _process(task: Task, items: list[Item]) -> list[Result]:
+Outcome = tuple[tuple[Diagnostic, ...], str | None]  # (diagnostics, output) of one item
+
+
+def _work(task: Task, texts: list[str]) -> list[Outcome]:
+    """The task on each text: what a worker computes. Only texts go to a worker and only
+    (diagnostics, output) come back (valid items: ``((), None)``), which keeps the inter-process
+    traffic small; the caller keeps the items and builds the results."""
     from notation_toolkit.core.registry import get_conversion, get_notation
 
     options = dict(task.options)
     notation = get_notation(task.notation)
-    results: list[Result] = []
-    for item in items:
+    convert = get_conversion(task.notation, task.target).convert if task.target is not None else None
+    outcomes: list[Outcome] = []
+    for text in texts:
         diagnostics: list[Diagnostic] = []
         output: str | None = None
         try:
             if task.kind == "check":
-                diagnostics = notation.check(item.text, **options)
+                diagnostics = notation.check(text, **options)
             elif task.kind == "format":
-                output = notation.format(item.text, **options)
+                output = notation.format(text, **options)
             elif task.kind == "canonicalize":
                 if notation.canonicalize is None:
                     raise NotationError.single(
                         "NTK004", f"{notation.name} has no lenient mode", hint="format it strictly instead"
                     )
-                output, diagnostics = notation.canonicalize(item.text, **options)
+                output, diagnostics = notation.canonicalize(text, **options)
             else:
-                assert task.target is not None
-                output = get_conversion(task.notation, task.target).convert(item.text)
+                assert convert is not None
+                output = convert(text)
         except NotationError as exc:
             diagnostics = list(exc.diagnostics)
             output = None
-        results.append(
-            Result(item.source, item.line, item.offset, item.text, tuple(diagnostics), output, task.kind)
-        )
-    return results
+        outcomes.append((tuple(diagnostics), output))
+    return outcomes
+
+
+def _results(task: Task, items: list[Item], outcomes: list[Outcome]) -> list[Result]:
+    return [
+        Result(item.source, item.line, item.offset, item.text, diagnostics, output, task.kind)
+        for item, (diagnostics, output) in zip(items, outcomes, strict=True)
+    ]
+
+
+def _process(task: Task, items: list[Item]) -> list[Result]:
+    return _results(task, items, _work(task, [item.text for item in items]))
 
 
 def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
@@ -132,25 +150,57 @@ def run(
     ``jobs=None`` uses every core; ``jobs=1`` works in this process (no pool). At most
     ``4 × jobs`` chunks are in flight, so memory stays bounded whatever the input size.
     """
+    return run_many([(task, items)], jobs=jobs, chunk_size=chunk_size)
+
+
+def run_many(
+    work: Iterable[tuple[Task, Iterable[Item]]],
+    *,
+    jobs: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+) -> Generator[Result, None, None]:
+    """``run`` over several streams, each with its own task (one file per notation), one pool.
+
+    Streams are read one after the other, lazily (a stream is opened when the previous one is
+    exhausted); results come in input order. A chunk never mixes two streams.
+    """
     workers = default_jobs() if jobs is None else jobs
     if workers < 1:
         raise ValueError("jobs must be at least 1")
     if workers == 1:
-        for chunk in _chunks(items, chunk_size):
-            yield from _process(task, chunk)
+        for task, items in work:
+            for chunk in _chunks(items, chunk_size):
+                yield from _process(task, chunk)
         return
+    # Imported here: multiprocessing and logging cost a one-line `ntk check` about 15 ms.
+    from concurrent.futures import ProcessPoolExecutor
+
     window = 4 * workers
-    pending: deque[Future[list[Result]]] = deque()
+    pending: deque[tuple[Task, list[Item], Future[list[Outcome]]]] = deque()
+
+    def done() -> list[Result]:
+        task, chunk, future = pending.popleft()
+        return _results(task, chunk, future.result())
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         try:
-            for chunk in _chunks(items, chunk_size):
-                pending.append(pool.submit(_process, task, chunk))
-                if len(pending) >= window:
-                    yield from pending.popleft().result()
+            try:
+                for task, items in work:
+                    for chunk in _chunks(items, chunk_size):
+                        future = pool.submit(_work, task, [item.text for item in chunk])
+                        pending.append((task, chunk, future))
+                        if len(pending) >= window:
+                            yield from done()
+            except NotationError:
+                # The input itself failed (bytes that are not UTF-8 in a stream): the items read
+                # before it still get their results, as with jobs=1, then the error.
+                while pending:
+                    yield from done()
+                raise
             while pending:
-                yield from pending.popleft().result()
+                yield from done()
         finally:
-            for future in pending:
+            for _, _, future in pending:
                 future.cancel()
 
 

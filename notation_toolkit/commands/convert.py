@@ -7,19 +7,52 @@ import sys
 import click
 
 from notation_toolkit.commands.common import read_text_arg
-from notation_toolkit.core.cli import EXIT_OK, command, console, json_option, print_json, report_error, usage
+from notation_toolkit.commands.stream import bulk_options
+from notation_toolkit.core.cli import (
+    EXIT_INVALID,
+    EXIT_OK,
+    command,
+    console,
+    json_option,
+    print_json,
+    report_error,
+    usage,
+)
 
 
-@command("convert", short_help="Convert TEXT from one notation to another.")
+@command("convert", short_help="Convert TEXT (or files of positions) from one notation to another.")
 @click.argument("source", required=False)
 @click.argument("target", required=False)
 @click.argument("text", required=False)
 @click.option("--list", "list_only", is_flag=True, help="List the available conversions.")
+@click.option(
+    "-i",
+    "--input",
+    "inputs",
+    multiple=True,
+    metavar="FILE",
+    help="Convert every line of FILE instead of TEXT ('-': standard input; repeatable; quoted "
+    "globs expanded).",
+)
 @json_option
-def convert(source: str | None, target: str | None, text: str | None, list_only: bool, as_json: bool) -> int:
+@bulk_options
+def convert(
+    source: str | None,
+    target: str | None,
+    text: str | None,
+    list_only: bool,
+    inputs: tuple[str, ...],
+    as_json: bool,
+    jobs: int | None,
+    dask: str | None,
+) -> int:
     """Convert TEXT ('-' reads standard input) from notation SOURCE to TARGET.
 
     The converted text goes to standard output and what the conversion loses to standard error.
+    With --input FILE (one position per line, '#' comment and blank lines skipped) every line is
+    converted, streamed in constant memory on every core (--jobs) or a Dask cluster (--dask
+    [ADDRESS]): one output line per position, in input order; the positions that cannot be
+    converted are reported on standard error and the exit code is 1.
     """
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.registry import conversions, get_conversion
@@ -38,8 +71,12 @@ def convert(source: str | None, target: str | None, text: str | None, list_only:
                 table.add_row(s, t, c.loses)
             console().print(table)
         return EXIT_OK
-    if not (source and target and text is not None):
-        return usage("usage: ntk convert SOURCE TARGET TEXT (or ntk convert --list)")
+    if inputs and source and target and text is None:
+        return _convert_files(source, target, inputs, as_json=as_json, jobs=jobs, dask=dask)
+    if not (source and target and text is not None) or inputs:
+        return usage(
+            "usage: ntk convert SOURCE TARGET TEXT, ntk convert SOURCE TARGET -i FILE... (or --list)"
+        )
     text = read_text_arg(text)
     try:
         conv = get_conversion(source, target)
@@ -55,3 +92,79 @@ def convert(source: str | None, target: str | None, text: str | None, list_only:
         sys.stdout.flush()
         console(stderr=True).print(f"[dim]{conv.source} → {conv.target} loses: {conv.loses}[/]")
     return EXIT_OK
+
+
+def _convert_files(
+    source: str, target: str, paths: tuple[str, ...], *, as_json: bool, jobs: int | None, dask: str | None
+) -> int:
+    """``convert -i FILE...``: every line of the files, streamed through ``notation_toolkit.bulk``.
+
+    JSON is written as it comes (``results`` in input order, then ``valid``), so memory stays
+    constant whatever the size of the input.
+    """
+    import json
+
+    from notation_toolkit.bulk import Task
+    from notation_toolkit.commands.stream import (
+        expand_globs,
+        open_input,
+        run_inputs,
+        split_dask,
+        unique_inputs,
+    )
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.registry import get_conversion, get_notation
+    from notation_toolkit.core.render import render_rich
+    from notation_toolkit.core.textio import StreamDecodeError
+
+    err = console(stderr=True)
+    dask, extra = split_dask(dask, ())
+    try:
+        conv = get_conversion(source, target)
+        found = get_notation(conv.source)
+        task = Task.make("convert", conv.source, conv.target)
+        opened = [open_input(path, found) for path in expand_globs([*extra, *paths])]
+    except NotationError as exc:
+        return report_error(exc, exc.text, None, as_json)
+    if dask is not None:
+        opened = unique_inputs(opened)
+    ok = True
+    first = True
+    if as_json:
+        head = json.dumps({"from": conv.source, "to": conv.target, "loses": conv.loses}, ensure_ascii=False)
+        sys.stdout.write(head[:-1] + ', "results": [')
+    try:
+        for index, result in run_inputs(opened, lambda _i: task, jobs=jobs, dask=dask):
+            path = opened[index].path
+            if result.output is None:
+                ok = False
+            if as_json:
+                record = {
+                    "source": path,
+                    "line": result.line + 1,
+                    "input": result.text,
+                    "output": result.output,
+                    "diagnostics": [d.to_dict() for d in result.located()],
+                }
+                sys.stdout.write(("\n  " if first else ",\n  ") + json.dumps(record, ensure_ascii=False))
+                first = False
+            elif result.output is None:
+                render_rich(err, result.located(), result.text, path, base=result.offset)
+            else:
+                sys.stdout.write(result.output + "\n")
+    except StreamDecodeError as exc:  # bytes that are not UTF-8 in standard input
+        ok = False
+        if as_json:
+            sys.stdout.write(
+                ("\n  " if first else ",\n  ")
+                + json.dumps(
+                    {"source": "-", "error": [d.to_dict() for d in exc.diagnostics]}, ensure_ascii=False
+                )
+            )
+        else:
+            render_rich(err, exc.diagnostics, exc.text, "-", base=exc.text_offset)
+    if as_json:
+        sys.stdout.write(("\n" if not first else "") + '], "valid": ' + ("true" if ok else "false") + "}\n")
+    else:
+        err.print(f"[dim]{conv.source} → {conv.target} loses: {conv.loses}[/]")
+    return EXIT_OK if ok else EXIT_INVALID

@@ -35,6 +35,26 @@ def load_all_codes() -> None:
             warn(f"cannot load the diagnostic codes of {package}: {type(exc).__name__}: {exc}")
 
 
+def load_codes_of(code: str) -> None:
+    """Register the codes of the package a code's prefix names (FEN111: ``notation_toolkit.fen``),
+    so that explaining one code does not import every notation and engine."""
+    import importlib
+    import importlib.util
+    import re
+
+    prefix = re.match(r"[A-Za-z]*", code)
+    name = prefix.group(0).lower() if prefix else ""
+    if not name.isidentifier():
+        return
+    module = f"notation_toolkit.{name}.codes"
+    try:
+        if importlib.util.find_spec(f"notation_toolkit.{name}") is None:
+            return
+        importlib.import_module(module)
+    except ImportError:
+        return
+
+
 @command("explain", short_help="Explain a diagnostic code (no CODE: list them).")
 @click.argument("code", required=False)
 @json_option
@@ -46,7 +66,10 @@ def explain(code: str | None, as_json: bool) -> int:
     from notation_toolkit.core.codes import all_codes, get_code
     from notation_toolkit.core.suggest import did_you_mean
 
-    load_all_codes()
+    if code is not None:
+        load_codes_of(code)
+    if code is None or get_code(code) is None:
+        load_all_codes()
     out = console()
     if code is None:
         codes = all_codes()

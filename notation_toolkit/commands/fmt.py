@@ -15,6 +15,7 @@ from notation_toolkit.commands.common import (
     read_text_arg,
     resolve_notation,
 )
+from notation_toolkit.commands.stream import bulk_options
 from notation_toolkit.core.cli import (
     EXIT_INVALID,
     EXIT_OK,
@@ -27,6 +28,7 @@ from notation_toolkit.core.cli import (
 )
 
 if TYPE_CHECKING:
+    from notation_toolkit.commands.stream import Input
     from notation_toolkit.core.diagnostics import Diagnostic
     from notation_toolkit.core.registry import Notation
     from notation_toolkit.core.textio import TextFile
@@ -43,6 +45,7 @@ EXPR = "<expr>"
 @click.option("-w", "--write", is_flag=True, help="Rewrite files in place.")
 @json_option
 @notation_options
+@bulk_options
 def fmt(
     files: tuple[str, ...],
     notation: str | None,
@@ -53,11 +56,14 @@ def fmt(
     as_json: bool,
     grammar: str | None,
     options: dict[str, Any],
+    jobs: int | None,
+    dask: str | None,
 ) -> int:
     """Print the canonical form of each FILE ('-' for standard input) or of --expr TEXT.
 
     --write rewrites the files in place (keeping their newline style and byte-order mark);
-    --check only says which would change (exit 1).
+    --check only says which would change (exit 1). Files of one item per line are streamed in
+    constant memory, on every core (--jobs) or a Dask cluster (--dask [ADDRESS]).
     """
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.registry import get_notation
@@ -65,21 +71,48 @@ def fmt(
 
     err_console = console(stderr=True)
     kwargs = notation_kwargs(grammar, options)
-    jobs: list[tuple[TextFile, Notation]] = []
+    from notation_toolkit.commands.stream import Input, split_dask
+    from notation_toolkit.core.textio import count_lines
+
+    dask, files = split_dask(dask, files)
+    work: list[tuple[TextFile, Notation] | Input] = []
     try:
         if expr is not None:
             if not notation:
                 return usage("--expr needs --notation")
-            jobs.append((TextFile(EXPR, read_text_arg(expr)), get_notation(notation)))
+            work.append((TextFile(EXPR, read_text_arg(expr)), get_notation(notation)))
         for path in files:
-            jobs.append((read_file(path), resolve_notation(path, notation)))
+            if path == "-":
+                work.append((read_file(path), resolve_notation(path, notation)))
+                continue
+            lines = count_lines(path)  # the read errors of read_file, nothing kept in memory
+            found = resolve_notation(path, notation)
+            # Files of one item per line are streamed (bulk); whole-file notations read as before.
+            work.append(Input(path, found, lines) if found.per_line else (read_file(path), found))
     except NotationError as exc:
         return report_error(exc, None, None, as_json)
-    if not jobs:
+    if not work:
         return usage("give FILE... or --expr TEXT")
     status = EXIT_OK
     results: list[dict[str, Any]] = []
-    for original, found in jobs:
+    for job in work:
+        if isinstance(job, Input):
+            if lenient and job.notation.canonicalize is None:
+                return usage(f"{job.notation.name} has no lenient mode")
+            code = _stream_file(
+                job,
+                kwargs,
+                lenient=lenient,
+                check_only=check_only,
+                write=write,
+                as_json=as_json,
+                results=results,
+                jobs=jobs,
+                dask=dask,
+            )
+            status = max(status, code)
+            continue
+        original, found = job
         source, text = original.source, original.text
         items = FileItems(source, text, found)
         outputs: list[str] = []
@@ -156,3 +189,124 @@ def _merge_lines(text: str, outputs: list[str]) -> str:
         else:
             lines.append(raw)
     return "\n".join(lines)
+
+
+def _stream_file(
+    job: Input,
+    kwargs: dict[str, Any],
+    *,
+    lenient: bool,
+    check_only: bool,
+    write: bool,
+    as_json: bool,
+    results: list[dict[str, Any]],
+    jobs: int | None,
+    dask: str | None,
+) -> int:
+    """``fmt`` of one file of one item per line, streamed through ``notation_toolkit.bulk``.
+
+    The new text goes to a spooled temporary file (memory stays constant), printed or written
+    back only when every item could be formatted, as the whole-file path does; the lines that are
+    not items (comments, blank lines) are copied from a second reader of the file.
+    """
+    import tempfile
+
+    from notation_toolkit.bulk import Task
+    from notation_toolkit.commands.stream import run_inputs
+    from notation_toolkit.core.render import render_rich
+    from notation_toolkit.core.textio import iter_lines
+
+    err_console = console(stderr=True)
+    source = job.path
+    kind: Any = "canonicalize" if lenient else "format"
+    task = Task.make(kind, job.notation.name, **kwargs)
+    failed = changed = False
+    fixes: list[tuple[list[Diagnostic], str, int]] = []  # (located fixes, line, its offset)
+    raw = iter_lines(source)
+    copied = 0  # lines of the file already in the new text
+    with tempfile.SpooledTemporaryFile(max_size=1 << 22, mode="w+", encoding="utf-8") as new:
+
+        def put(line: str) -> None:
+            nonlocal copied
+            new.write(line if copied == 0 else "\n" + line)
+            copied += 1
+
+        for _, result in run_inputs([job], lambda _i: task, jobs=jobs, dask=dask):
+            if result.output is None:
+                failed = True
+                if as_json:
+                    results.append({"source": source, "error": [d.to_dict() for d in result.diagnostics]})
+                else:
+                    render_rich(err_console, result.located(), result.text, source, base=result.offset)
+                continue
+            if failed:
+                continue  # nothing of this file is written; the errors still are
+            while copied < result.line:
+                put(next(raw))
+            next(raw)
+            put(result.output)
+            changed = changed or result.output != result.text
+            if result.diagnostics:
+                fixes.append((result.located(), result.text, result.offset))
+        if failed:
+            return EXIT_INVALID
+        for line in raw:
+            put(line)
+        status = EXIT_INVALID if check_only and changed else EXIT_OK
+        new.seek(0)
+        if as_json:
+            text = new.read()
+            results.append(
+                {
+                    "source": source,
+                    "canonical": text,
+                    "changed": changed,
+                    "fixes": [d.to_dict() for located, _, _ in fixes for d in located],
+                }
+            )
+            return status
+        if write:
+            if changed:
+                _replace_file(source, new)
+                err_console.print(f"reformatted {source}")
+        elif not check_only:
+            last = ""
+            while chunk := new.read(1 << 16):
+                sys.stdout.write(chunk)
+                last = chunk
+            if not last.endswith("\n"):
+                sys.stdout.write("\n")
+        elif changed:
+            err_console.print(f"would reformat {source}")
+    if fixes:
+        err_console.print(f"[bold]{sum(len(f) for f, _, _ in fixes)} fix(es) applied to {source}:[/]")
+        for located, line, offset in fixes:
+            render_rich(err_console, located, line, source, base=offset)
+    return status
+
+
+def _replace_file(path: str, new: Any) -> None:
+    """Write the text of ``new`` (a file object at its start) over ``path`` in its newline style and
+    byte-order mark, through a temporary file beside it (a failure leaves the original)."""
+    import os
+    import tempfile
+
+    with open(path, "rb") as handle:
+        first = handle.readline()
+    bom = first.startswith(b"\xef\xbb\xbf")
+    # The file's newline is its first one (textio's rule): the first line ends at the first b"\n".
+    cr = first.find(b"\r")
+    newline = "\n" if cr < 0 else "\r\n" if first[cr : cr + 2] == b"\r\n" else "\r"
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(dir=directory, prefix=".ntk-fmt-")
+    try:
+        os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        with os.fdopen(fd, "wb") as out:
+            if bom:
+                out.write(b"\xef\xbb\xbf")
+            while chunk := new.read(1 << 16):
+                out.write(chunk.replace("\n", newline).encode("utf-8"))
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise

@@ -23,7 +23,6 @@ from typing import Any
 
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import UnknownNameError
-from notation_toolkit.core.suggest import did_you_mean
 
 ENTRY_POINT_GROUP = "notation_toolkit.notations"
 CONVERSIONS_GROUP = "notation_toolkit.conversions"
@@ -87,6 +86,17 @@ _BUILTIN: dict[str, str] = {
     "mbn": "notation_toolkit.mbn.notation:NOTATION",
 }
 
+# file extension -> name of the shipped notation that reads it (the ``extensions`` of the entries
+# above; tests/core/test_registry.py keeps them equal), so that ``ntk check games.fen`` imports
+# the FEN package alone instead of every notation and the metadata of every distribution.
+_BUILTIN_EXTENSIONS: dict[str, str] = {
+    ".feen": "feen",
+    ".fen": "fen",
+    ".dfen": "dfen",
+    ".fbr": "fbr",
+    ".mbn": "mbn",
+}
+
 # name -> module whose import registers conversions (``register_conversion``): the shipped
 # conversions live in notation_toolkit.convert, a layer above the notations they convert, so the
 # core names them here by string and imports them only when a conversion is asked for. Third
@@ -97,6 +107,7 @@ _registry: dict[str, Notation] = {}
 _conversions: dict[tuple[str, str], Conversion] = {}
 _entry_points_loaded = False
 _conversions_loaded = False
+_builtin_conversions_loaded = False
 # name -> why its entry point could not be loaded (a broken plugin must not break the toolkit)
 _broken: dict[str, str] = {}
 
@@ -179,6 +190,8 @@ def get_notation(name: str) -> Notation:
                 f"notation {name!r} is installed but cannot be loaded",
                 hint=f"its entry point failed: {_broken[key][:300]}",
             )
+        from notation_toolkit.core.suggest import did_you_mean  # difflib: only for a typo
+
         raise UnknownNameError.single(
             "NTK003",
             f"unknown notation {name!r}",
@@ -198,24 +211,38 @@ def declared_notations() -> dict[str, str]:
 
 
 def notation_for_path(path: str | Path) -> Notation | None:
-    """The notation whose file extension matches ``path`` (``.feen``, ``.dfen``, ``.fbr`` ...)."""
+    """The notation whose file extension matches ``path`` (``.feen``, ``.dfen``, ``.fbr`` ...).
+
+    A shipped extension loads its notation alone; installed notations are scanned only for an
+    extension no shipped notation reads.
+    """
     suffix = Path(path).suffix.lower()
     if not suffix:
         return None
-    for name in notation_names():
-        notation = get_notation(name)
-        if suffix in notation.extensions:
-            return notation
+    shipped = _BUILTIN_EXTENSIONS.get(suffix)
+    if shipped is not None:
+        found = _registry.get(shipped) or _load_builtin(shipped)
+        if found is not None:
+            return found
+    for loaded_all in (False, True):
+        if loaded_all:
+            _load_entry_points()
+        for name in sorted(_registry):
+            if suffix in _registry[name].extensions:
+                return _registry[name]
     return None
 
 
-def _load_conversions() -> None:
-    global _conversions_loaded
-    if _conversions_loaded:
+def _load_conversions(*, others: bool = True) -> None:
+    """Import the shipped conversion modules, then (``others``) the installed ones."""
+    global _conversions_loaded, _builtin_conversions_loaded
+    if not _builtin_conversions_loaded:
+        _builtin_conversions_loaded = True
+        for module_name in _BUILTIN_CONVERSIONS.values():
+            importlib.import_module(module_name)
+    if _conversions_loaded or not others:
         return
     _conversions_loaded = True
-    for module_name in _BUILTIN_CONVERSIONS.values():
-        importlib.import_module(module_name)
     from importlib.metadata import entry_points
 
     for ep in entry_points(group=CONVERSIONS_GROUP):
@@ -235,10 +262,14 @@ def get_conversion(source: str, target: str) -> Conversion:
     get_notation(source)
     get_notation(target)
     conv = _conversions.get((source.lower(), target.lower()))
-    if conv is None:
-        _load_conversions()
+    for others in (False, True):  # the installed distributions are scanned only on a miss
+        if conv is not None:
+            break
+        _load_conversions(others=others)
         conv = _conversions.get((source.lower(), target.lower()))
     if conv is None:
+        from notation_toolkit.core.suggest import did_you_mean
+
         pairs = sorted(f"{s}->{t}" for s, t in _conversions)
         raise UnknownNameError.single(
             "NTK003",

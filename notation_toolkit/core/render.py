@@ -28,17 +28,24 @@ def _visible(ch: str) -> str:
     return ch
 
 
-def source_excerpt(text: str, diagnostic: Diagnostic) -> tuple[str, str] | None:
-    """The source line of the diagnostic (windowed if long) and a caret line under its span."""
+def source_excerpt(text: str, diagnostic: Diagnostic, base: int = 0) -> tuple[str, str] | None:
+    """The source line of the diagnostic (windowed if long) and a caret line under its span.
+
+    ``base``: where ``text`` starts in the source the span's offset counts in (a streamed line
+    is shown with the offsets of its whole file).
+    """
     span = diagnostic.span
     if span is None or not text:
         return None
-    start = text.rfind("\n", 0, span.offset) + 1
-    end = text.find("\n", span.offset)
+    offset = span.offset - base
+    if base and not 0 <= offset <= len(text):  # a span outside the part shown
+        return None
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
     if end == -1:
         end = len(text)
     line = text[start:end].rstrip("\r")
-    col = span.offset - start
+    col = offset - start
     length = max(1, min(span.length, max(len(line) - col, 1)))
     lo = 0
     prefix = suffix = ""
@@ -100,10 +107,17 @@ _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.
 
 
 def render_rich(
-    console: Console, diagnostics: Sequence[Diagnostic], text: str | None = None, source: str | None = None
+    console: Console,
+    diagnostics: Sequence[Diagnostic],
+    text: str | None = None,
+    source: str | None = None,
+    *,
+    base: int = 0,
 ) -> None:
     """Print diagnostics with rich: location, code, message, the source line with the span
-    highlighted and a caret under it, then the hint and the fix."""
+    highlighted and a caret under it, then the hint and the fix.
+
+    ``text`` is the source, or a part of it starting at offset ``base`` (one streamed line)."""
     from rich.text import Text
 
     for d in diagnostics:
@@ -115,7 +129,7 @@ def render_rich(
         head.append(": ")
         head.append(d.message)
         console.print(head, highlight=False, soft_wrap=True)
-        excerpt = source_excerpt(text, d) if text is not None else None
+        excerpt = source_excerpt(text, d, base) if text is not None else None
         if excerpt:
             line, caret = excerpt
             body = Text("  │ ", style="dim")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -152,3 +153,151 @@ def _not_utf8(data: bytes, exc: UnicodeDecodeError, source: str) -> NotationErro
     # The text shown under the message: the bad bytes as U+FFFD, so the caret points at them.
     shown = data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
     return NotationError([diagnostic], shown)
+
+
+# --------------------------------------------------------------------------------------------
+# streaming: files of any size in constant memory, with the same rules as read_text_file
+
+_CHUNK = 1 << 20
+
+
+class StreamDecodeError(NotationError):
+    """Bytes that are not UTF-8 found while streaming: the diagnostic of :func:`read_text_file`.
+
+    Its span is located in the whole stream (offset, line, column); ``text`` is the decoded line
+    holding the bad byte (as U+FFFD) and ``text_offset`` where that line starts in the stream, so
+    that a renderer shows the line without the whole stream in memory.
+    """
+
+    def __init__(self, diagnostics: list[Diagnostic], text: str, text_offset: int) -> None:
+        super().__init__(diagnostics, text)
+        self.text_offset = text_offset
+
+
+def _open_binary(source: str) -> BinaryIO:
+    try:
+        return open(source, "rb")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise NotationError.single(
+            "NTK005",
+            f"cannot read {source}: {reason}",
+            hint="check the path and the permissions"
+            if exc.errno != errno.EISDIR
+            else "give a file, not a directory",
+        ) from None
+
+
+def count_lines(path: str | os.PathLike[str]) -> int:
+    """Check that ``path`` can be read as text and count its lines, in constant memory.
+
+    Raises the same ``NotationError`` (NTK005) as :func:`read_text_file` would, so a command can
+    refuse a bad file before it prints anything, then stream it with :func:`iter_lines`. The
+    count is that of ``text.split("\\n")`` (a last line without a newline counts; an empty file
+    has one empty line).
+    """
+    import codecs
+
+    source = os.fspath(path)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    lines = 1
+    previous_cr = False
+    with _open_binary(source) as handle:
+        while chunk := handle.read(_CHUNK):
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError:
+                read_text_file(source)  # raises the located NTK005 (reading the file: a rare path)
+                raise
+            # CRLF, CR and LF are one newline each; a CRLF may straddle two chunks.
+            lines += chunk.count(b"\n") + chunk.count(b"\r") - chunk.count(b"\r\n")
+            if previous_cr and chunk.startswith(b"\n"):
+                lines -= 1
+            previous_cr = chunk.endswith(b"\r")
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            read_text_file(source)
+            raise
+    return lines
+
+
+def iter_lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The lines of the text file ``path`` (``"-"``: standard input), without their newline.
+
+    The same text as ``read_text_file(path).text.split("\\n")``, read lazily: constant memory in
+    the size of the file. A file that cannot be opened raises NTK005 at once; bytes that are not
+    UTF-8 raise :class:`StreamDecodeError` (NTK005, located in the whole file) when reached.
+    """
+    source = os.fspath(path)
+    if source == STDIN:
+        buffer = stdin_stream()
+        if buffer is None:  # a text-only stream (tests, embedding): already decoded
+            yield from _split_text_stream(sys.stdin)
+            return
+        yield from _split_binary(buffer, "<stdin>")
+        return
+    with _open_binary(source) as handle:
+        yield from _split_binary(handle, source)
+
+
+def _split_text_stream(stream: object) -> Iterator[str]:
+    text_lines: Iterator[str] = iter(stream)  # type: ignore[call-overload]
+    tail = ""
+    first = True
+    for raw in text_lines:
+        if first:
+            raw = raw.removeprefix(BOM)
+            first = False
+        piece = tail + raw
+        if "\r" in piece:
+            piece = piece.replace("\r\n", "\n").replace("\r", "\n")
+        *done, tail = piece.split("\n")
+        yield from done
+    yield tail
+
+
+def _split_binary(handle: BinaryIO, source: str) -> Iterator[str]:
+    lines_before = 0  # lines already yielded
+    chars_before = 0  # characters (with their "\n") already yielded
+    tail = ""
+    first = True
+    for raw in handle:  # binary lines end at b"\n", so a CRLF is never split
+        if first:
+            raw = raw.removeprefix(_BOM_BYTES)
+            first = False
+        try:
+            piece = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _stream_not_utf8(raw, exc, source, tail, lines_before, chars_before) from None
+        if "\r" in piece:
+            piece = piece.replace("\r\n", "\n").replace("\r", "\n")
+        piece = tail + piece
+        *done, tail = piece.split("\n")
+        for line in done:
+            yield line
+            lines_before += 1
+            chars_before += len(line) + 1
+    yield tail
+
+
+def _stream_not_utf8(
+    raw: bytes, exc: UnicodeDecodeError, source: str, tail: str, lines_before: int, chars_before: int
+) -> StreamDecodeError:
+    """The diagnostic ``_not_utf8`` gives for the whole file, found in one binary line."""
+    good = tail + raw[: exc.start].decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    line = lines_before + good.count("\n") + 1
+    line_start = good.rfind("\n") + 1
+    column = len(good) - line_start + 1
+    bad = raw[exc.start : exc.end]
+    diagnostic = Diagnostic(
+        "NTK005",
+        f"{source} is not UTF-8 text: byte {' '.join(f'0x{b:02x}' for b in bad)} at line {line}, "
+        f"column {column} cannot be decoded",
+        Span(chars_before + len(good), 1, line, column),
+        Severity.ERROR,
+        hint="save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
+    )
+    shown = (tail + raw.decode("utf-8", "replace")).replace("\r\n", "\n").replace("\r", "\n")
+    shown_line = shown[line_start:].split("\n", 1)[0]
+    return StreamDecodeError([diagnostic], shown_line, chars_before + line_start)

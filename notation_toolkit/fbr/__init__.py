@@ -24,13 +24,50 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from notation_toolkit.core.lazy import lazy_exports
 from notation_toolkit.fbr import codes as _codes  # noqa: F401  (registers the FBR codes)
-from notation_toolkit.fbr.api import canonicalize, check, dumps, format, is_valid, validate
-from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, load_catalog, shipped_catalog
-from notation_toolkit.fbr.format import format_rule, format_rule_file
-from notation_toolkit.fbr.parser import parse, parse_attribute, parse_file, parse_rule
-from notation_toolkit.fbr.validate import check_rule, check_rule_file, resolve_attribute
 from notation_toolkit.mbn import codes as _mbn_codes  # noqa: F401
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr.api import canonicalize, check, dumps, format, is_valid, validate
+    from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, load_catalog, shipped_catalog
+    from notation_toolkit.fbr.format import format_rule, format_rule_file
+    from notation_toolkit.fbr.parser import parse, parse_attribute, parse_file, parse_rule
+    from notation_toolkit.fbr.validate import check_rule, check_rule_file, resolve_attribute
+
+# Imported on first use (core.lazy): `import notation_toolkit.fbr` alone loads no parser.
+_API = "notation_toolkit.fbr.api"
+_CATALOG = "notation_toolkit.fbr.catalog"
+_FORMAT = "notation_toolkit.fbr.format"
+_PARSER = "notation_toolkit.fbr.parser"
+_VALIDATE = "notation_toolkit.fbr.validate"
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "AttributeSpec": _CATALOG,
+        "Catalog": _CATALOG,
+        "RuleSpec": _CATALOG,
+        "canonicalize": _API,
+        "check": _API,
+        "check_rule": _VALIDATE,
+        "check_rule_file": _VALIDATE,
+        "dumps": _API,
+        "format": _API,
+        "format_rule": _FORMAT,
+        "format_rule_file": _FORMAT,
+        "is_valid": _API,
+        "load_catalog": _CATALOG,
+        "parse": _PARSER,
+        "parse_attribute": _PARSER,
+        "parse_file": _PARSER,
+        "parse_rule": _PARSER,
+        "resolve_attribute": _VALIDATE,
+        "shipped_catalog": _CATALOG,
+        "validate": _API,
+    },
+)
 
 __all__ = [
     "AttributeSpec",

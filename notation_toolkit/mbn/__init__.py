@@ -10,18 +10,48 @@ and ``dumps`` (kept as aliases).
 
 from __future__ import annotations
 
-from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.errors import NotationError
-from notation_toolkit.mbn import codes as _codes  # noqa: F401  (registers the MBN codes)
-from notation_toolkit.mbn.format import dumps, format_item, format_moves
-from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, parse_item, parse_moves
-from notation_toolkit.mbn.validate import check_item, validate
+from typing import TYPE_CHECKING
 
-parse = parse_item
+from notation_toolkit.core.lazy import lazy_exports
+from notation_toolkit.mbn import codes as _codes  # noqa: F401  (registers the MBN codes)
+
+if TYPE_CHECKING:
+    from notation_toolkit.core.diagnostics import Diagnostic
+    from notation_toolkit.mbn.format import dumps, format_item, format_moves
+    from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, parse_item, parse_moves
+    from notation_toolkit.mbn.validate import check_item, validate
+
+    parse = parse_item
+
+# Imported on first use (core.lazy): `notation_toolkit.mbn.ast`, which FBR's AST builds on, must
+# not load the MBN parser and formatter with it.
+_FORMAT = "notation_toolkit.mbn.format"
+_PARSER = "notation_toolkit.mbn.parser"
+_VALIDATE = "notation_toolkit.mbn.validate"
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "MAX_DEPTH": _PARSER,
+        "MAX_INPUT": _PARSER,
+        "GrammarRef": _PARSER,
+        "check_item": _VALIDATE,
+        "dumps": _FORMAT,
+        "format_item": _FORMAT,
+        "format_moves": _FORMAT,
+        "parse": f"{_PARSER}:parse_item",
+        "parse_item": _PARSER,
+        "parse_moves": _PARSER,
+        "validate": _VALIDATE,
+    },
+)
 
 
 def check(text: str, *, grammar: GrammarRef = None) -> list[Diagnostic]:
     """Every diagnostic of one MBN item given as text; never raises for bad input."""
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.mbn.parser import parse_item
+    from notation_toolkit.mbn.validate import validate
+
     try:
         return validate(parse_item(text, grammar=grammar))
     except NotationError as exc:
@@ -30,7 +60,9 @@ def check(text: str, *, grammar: GrammarRef = None) -> list[Diagnostic]:
 
 def canonicalize(text: str, *, grammar: GrammarRef = None) -> tuple[str, list[Diagnostic]]:
     """The canonical text of one item and (when it differs from ``text``) an INFO saying so."""
-    from notation_toolkit.core.diagnostics import Fix, Severity
+    from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+    from notation_toolkit.mbn.format import dumps
+    from notation_toolkit.mbn.parser import parse_item
 
     canonical = dumps(parse_item(text, grammar=grammar))
     if canonical == text:

@@ -167,3 +167,37 @@ def test_a_broken_third_party_notation_does_not_break_the_others(monkeypatch: py
         get_notation("broken-test")
     d = info.value.diagnostics[0]
     assert "cannot be loaded" in d.message and d.hint is not None and "ModuleNotFoundError" in d.hint
+
+
+def test_the_static_extension_table_names_what_the_shipped_notations_declare() -> None:
+    from notation_toolkit.core import registry
+
+    # notation_for_path answers shipped extensions from this table without importing the
+    # notations; it must say exactly what the Notation objects themselves declare.
+    declared = {ext: name for name in registry._BUILTIN for ext in get_notation(name).extensions}
+    assert declared == registry._BUILTIN_EXTENSIONS
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [("a.fen", "fen"), ("dir/B.FEEN", "feen"), ("x.dfen", "dfen"), ("r.fbr", "fbr"), ("p.mbn", "mbn")],
+)
+def test_a_shipped_extension_loads_its_notation_alone(path: str, name: str) -> None:
+    import subprocess
+    import sys
+
+    # In a fresh interpreter: the lookup must not import the other notations nor scan metadata.
+    code = (
+        "import sys\n"
+        "from notation_toolkit.core.registry import notation_for_path\n"
+        f"print(notation_for_path({path!r}).name)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('notation_toolkit.') "
+        "and m.count('.') == 1 and m != 'notation_toolkit.core')))\n"
+        "print('importlib.metadata' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    found, packages, metadata = out.splitlines()
+    assert found == name
+    allowed = {name, "mbn"} if name == "fbr" else {"fen", name} if name == "dfen" else {name}
+    assert set(packages.split()) <= {f"notation_toolkit.{p}" for p in allowed}
+    assert metadata == "False"

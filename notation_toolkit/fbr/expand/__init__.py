@@ -11,21 +11,35 @@ The expansions are data (``expansions.toml`` beside this module); see docs/fbr-e
 from __future__ import annotations
 
 from os import PathLike
+from typing import TYPE_CHECKING
 
-from notation_toolkit.core.errors import NotationError
-from notation_toolkit.fbr import ast
+from notation_toolkit.core.lazy import lazy_exports
 from notation_toolkit.fbr.expand import codes as codes
-from notation_toolkit.fbr.expand._api import format_rule_file, parse_rule_file
-from notation_toolkit.fbr.expand.compare import (
-    Change,
-    DiffResult,
-    diff,
-    equivalent,
-    normal_form,
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast
+    from notation_toolkit.fbr.expand.compare import Change, DiffResult, diff, equivalent, normal_form
+    from notation_toolkit.fbr.expand.templates import Templates, builtin_templates, load_templates
+
+# Imported on first use (core.lazy): `ntk --help` imports this package's command module, and must
+# not load the compiler with it.
+_COMPARE = "notation_toolkit.fbr.expand.compare"
+_TEMPLATES = "notation_toolkit.fbr.expand.templates"
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "Change": _COMPARE,
+        "DiffResult": _COMPARE,
+        "diff": _COMPARE,
+        "equivalent": _COMPARE,
+        "normal_form": _COMPARE,
+        "Templates": _TEMPLATES,
+        "builtin_templates": _TEMPLATES,
+        "load_templates": _TEMPLATES,
+        "format_rule_file": "notation_toolkit.fbr.expand._api",
+        "parse_rule_file": "notation_toolkit.fbr.expand._api",
+    },
 )
-from notation_toolkit.fbr.expand.defaults import make_defaults_explicit as _make_defaults_explicit
-from notation_toolkit.fbr.expand.engine import expand_items
-from notation_toolkit.fbr.expand.templates import Templates, builtin_templates, load_templates
 
 __all__ = [
     "Change",
@@ -44,10 +58,14 @@ __all__ = [
 
 
 def _as_rulefile(rulefile: ast.RuleFile | str) -> ast.RuleFile:
+    from notation_toolkit.fbr.expand._api import parse_rule_file
+
     return parse_rule_file(rulefile) if isinstance(rulefile, str) else rulefile
 
 
 def _templates(templates: Templates | str | PathLike[str] | None) -> Templates:
+    from notation_toolkit.fbr.expand.templates import Templates, builtin_templates, load_templates
+
     if templates is None:
         return builtin_templates()
     if isinstance(templates, Templates):
@@ -71,6 +89,10 @@ def expand(
     (``make_defaults_explicit``). ``templates``: a ``Templates`` object or the path of a TOML file
     that extends the shipped templates. Raises ``NotationError`` (FBR7xx, or a parse error).
     """
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.fbr.expand.defaults import make_defaults_explicit as _make_defaults_explicit
+    from notation_toolkit.fbr.expand.engine import expand_items
+
     tpl = _templates(templates)
     try:
         result = expand_items(_as_rulefile(rulefile), tpl)
@@ -90,14 +112,20 @@ def make_defaults_explicit(
     """Write out the defaults the FBR page documents (``draw=repetition(3)``, ``mirror=vertical``,
     ``stalemate=draw``, ``multicapture=completed``, ``promotion+`` with the last rank, ``royal{K}``,
     ...); see ``defaults.make_defaults_explicit`` for the list. Idempotent."""
+    from notation_toolkit.fbr.expand.defaults import make_defaults_explicit as _make_defaults_explicit
+
     return _make_defaults_explicit(_as_rulefile(rulefile), _templates(templates))
 
 
 def expand_text(text: str, *, explicit_defaults: bool = False) -> str:
     """``expand`` on text, formatted with the FBR formatter (one item per line)."""
+    from notation_toolkit.fbr.expand._api import format_rule_file
+
     return format_rule_file(expand(text, explicit_defaults=explicit_defaults))
 
 
 def composite_rules(templates: Templates | None = None) -> list[str]:
     """Names of the composite rules the compiler expands."""
+    from notation_toolkit.fbr.expand.templates import builtin_templates
+
     return sorted((templates or builtin_templates()).rules)
