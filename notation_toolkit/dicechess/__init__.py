@@ -14,22 +14,58 @@ Implements rules R1-R17 and DFEN F1-F6 of the project's Dice Chess rules documen
 
 from __future__ import annotations
 
-from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, RollOutcome
-from notation_toolkit.dicechess.errors import IllegalMoveError
-from notation_toolkit.dicechess.fullturn import RollTurns, reduced_key, roll_turns
-from notation_toolkit.dicechess.game import Game, GameEvent
-from notation_toolkit.dicechess.moves import MicroMove
-from notation_toolkit.dicechess.perft import divide_die, divide_turns, perft_die, perft_turns
-from notation_toolkit.dicechess.position import STARTING_DFEN, Position
-from notation_toolkit.dicechess.turns import (
-    TurnOutcome,
-    can_capture_king,
-    count_turns,
-    count_turns_walk,
-    iter_turns,
-    king_capture_probability,
-    turn_outcomes,
-    walk_turns,
+from typing import TYPE_CHECKING
+
+from notation_toolkit.core.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, RollOutcome
+    from notation_toolkit.dicechess.errors import IllegalMoveError
+    from notation_toolkit.dicechess.fullturn import RollTurns, reduced_key, roll_turns
+    from notation_toolkit.dicechess.game import Game, GameEvent
+    from notation_toolkit.dicechess.moves import MicroMove
+    from notation_toolkit.dicechess.perft import divide_die, divide_turns, perft_die, perft_turns
+    from notation_toolkit.dicechess.position import STARTING_DFEN, Position
+    from notation_toolkit.dicechess.turns import (
+        TurnOutcome,
+        can_capture_king,
+        count_turns,
+        count_turns_walk,
+        iter_turns,
+        king_capture_probability,
+        turn_outcomes,
+        walk_turns,
+    )
+
+# Imported on first use (core.lazy): `ntk --help` loads this package's command module and must not
+# load the game core with it.
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "ROLL_OUTCOMES": "notation_toolkit.dicechess.dice",
+        "RollOutcome": "notation_toolkit.dicechess.dice",
+        "IllegalMoveError": "notation_toolkit.dicechess.errors",
+        "RollTurns": "notation_toolkit.dicechess.fullturn",
+        "reduced_key": "notation_toolkit.dicechess.fullturn",
+        "roll_turns": "notation_toolkit.dicechess.fullturn",
+        "Game": "notation_toolkit.dicechess.game",
+        "GameEvent": "notation_toolkit.dicechess.game",
+        "MicroMove": "notation_toolkit.dicechess.moves",
+        "divide_die": "notation_toolkit.dicechess.perft",
+        "divide_turns": "notation_toolkit.dicechess.perft",
+        "perft_die": "notation_toolkit.dicechess.perft",
+        "perft_turns": "notation_toolkit.dicechess.perft",
+        "STARTING_DFEN": "notation_toolkit.dicechess.position",
+        "Position": "notation_toolkit.dicechess.position",
+        "TurnOutcome": "notation_toolkit.dicechess.turns",
+        "can_capture_king": "notation_toolkit.dicechess.turns",
+        "count_turns": "notation_toolkit.dicechess.turns",
+        "count_turns_walk": "notation_toolkit.dicechess.turns",
+        "iter_turns": "notation_toolkit.dicechess.turns",
+        "king_capture_probability": "notation_toolkit.dicechess.turns",
+        "turn_outcomes": "notation_toolkit.dicechess.turns",
+        "walk_turns": "notation_toolkit.dicechess.turns",
+    },
 )
 
 __all__ = [
