@@ -697,10 +697,16 @@ class Position(BoardState):
                         if core.rev_lines[t][them][sq] & self.bbs[2 * t + them]:  # type: ignore[index]
                             danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
             else:
-                danger |= self.occ[self.turn]
+                danger |= self.occ[self.turn] & self._pin_candidates(royal, them)
                 if core.has_hoppers:
-                    for sq in _bits(royal):
-                        dest_danger |= core.royal_lines[sq]
+                    hoppers = 0
+                    for t in core.hopper_types:
+                        hoppers |= self.bbs[2 * t + them]
+                    if hoppers:
+                        for sq in _bits(royal):
+                            for ray in core.rays[sq]:
+                                if ray & hoppers:
+                                    dest_danger |= ray
             # a first blocker whose removal exposes no royal piece is not pinned: its moves are safe
             blockers = danger & self.occ[self.turn] & ~royal
             while blockers:
@@ -748,6 +754,40 @@ class Position(BoardState):
             caps = [m for m in out if m & CAPTURE]
             if caps:
                 return caps
+        return out
+
+    def _pin_candidates(self, royal: int, them: int) -> int:
+        """Squares where an own piece could shield a royal piece from an enemy attack (the
+        general fast path's candidate blockers, tested by removal): the empty-board attack lines of
+        enemy riders towards the royal squares, the lines through them for hoppers, and for pieces
+        looked at from their own square (lame leapers, capture-set lines) the rectangle between
+        each such piece that could attack the royal square and that square. Unblockable leapers add
+        nothing; multi-leg pieces make every square a candidate."""
+        core = self.core
+        g = core.geometry
+        width = g.width
+        bbs = self.bbs
+        out = 0
+        for sq in _bits(royal):
+            fr, rr = sq % width, sq // width
+            for t in range(core.n):
+                bb = bbs[2 * t + them]
+                if not bb or core.rev_static[t] is not None:
+                    continue
+                lines = core.rev_lines[t]
+                if lines is not None:
+                    out |= lines[them][sq]
+                    continue
+                if core.multi[t]:
+                    return g.full
+                could = core.could[t]
+                if could is None:
+                    if not core.has_hoppers:
+                        return g.full  # neither lines nor a reach from its square: no bound
+                    out |= core.royal_lines[sq]
+                    continue
+                for s in _bits(bb & could[them][sq]):
+                    out |= core.span_files[s % width][fr] & core.span_ranks[s // width][rr]
         return out
 
     def _code_text(self, m: int) -> str:

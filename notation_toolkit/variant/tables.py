@@ -227,8 +227,11 @@ class Core:
         # Fast legality: when every piece's attacks are reversible and no piece hops, a move that is
         # not a royal move, not en passant, not castling, made while not in check, from a square on
         # no attack line of any enemy piece towards the royal piece cannot expose it.
-        self.fast_legal = all(self.reversible) and not any(
-            "p" in p.definition.split("=", 1)[-1] for p in self.pieces
+        hops = [p.tables.hops for p in self.pieces]  # from the compiled parts: exact
+        self.fast_legal = (
+            all(self.reversible)
+            and not any(hops)
+            and not any("p" in p.definition.split("=", 1)[-1] for p in self.pieces)
         )
         # Without that (lame leapers, ranges, capture sets, hoppers), the same shortcut holds with
         # every own piece as a candidate blocker, tested by removal; hoppers also need the target
@@ -237,8 +240,28 @@ class Core:
         import re
 
         hop_atoms = [re.findall(r"p[a-oq-z]*([A-Z:(])", p.definition.split("=", 1)[-1]) for p in self.pieces]
-        self.has_hoppers = any(hop_atoms)
-        self.general_fast = not self.fast_legal and all(set(a) <= set("WFRBQK") for a in hop_atoms)
+        self.has_hoppers = any(hop_atoms) or any(hops)
+        # a piece that hops through a letter's expansion (no `p` in its own text) has unknown
+        # lines: no fast path then
+        self.general_fast = (
+            not self.fast_legal
+            and all(set(a) <= set("WFRBQK") for a in hop_atoms)
+            and all(hop_atoms[i] for i in range(n) if hops[i])
+        )
+        self.hopper_types = [i for i in range(n) if hop_atoms[i] or hops[i]]
+        # per square, its eight rays (queen directions): a piece put on a ray can become the hurdle
+        # of an enemy hopper only if one stands on that ray
+        self.rays: list[list[int]] = [[] for _ in range(g.size)]
+        if self.has_hoppers and self.general_fast:
+            for sq in range(g.size):
+                f0, r0 = sq % g.width, sq // g.width
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                    ray, f, r = 0, f0 + dx, r0 + dy
+                    while 0 <= f < g.width and 0 <= r < g.height:
+                        ray |= 1 << (r * g.width + f)
+                        f, r = f + dx, r + dy
+                    if ray:
+                        self.rays[sq].append(ray)
         self.royal_lines = [0] * g.size
         if self.has_hoppers and self.general_fast:
             for sq in range(g.size):
@@ -249,6 +272,22 @@ class Core:
                     if f1 == f0 or r1 == r0 or abs(f1 - f0) == abs(r1 - r0):
                         mask |= 1 << x
                 self.royal_lines[sq] = mask
+        # the closed rectangle between two squares is span_files[fa][fb] & span_ranks[ra][rb]: it
+        # holds every square a lame leap, a line or a capture-set line between them passes
+        self.span_files = [[0] * g.width for _ in range(g.width)]
+        for a in range(g.width):
+            for b in range(a, g.width):
+                mask = 0
+                for f in range(a, b + 1):
+                    mask |= g.file_masks[f]
+                self.span_files[a][b] = self.span_files[b][a] = mask
+        self.span_ranks = [[0] * g.height for _ in range(g.height)]
+        for a in range(g.height):
+            for b in range(a, g.height):
+                mask = 0
+                for r in range(a, b + 1):
+                    mask |= g.rank_masks[r]
+                self.span_ranks[a][b] = self.span_ranks[b][a] = mask
         self.lines: list[list[int]] = []
         if self.fast_legal:
             for side in (0, 1):

@@ -941,6 +941,9 @@ class Tables:
             p.modality.capture_set is not None for mp in self.multi for p in mp.legs[-1]
         )
         self.simple = not self.multi and not self.makes_ep and not self.takes_ep
+        self.hops = any(p.kind == HOP for p in single) or any(
+            p.kind == HOP for mp in self.multi for leg in mp.legs for p in leg
+        )
         # groups by role, so the generators loop over short lists
         self.quiet_groups = [g for g in self.groups if g.modality.quiet and not g.modality.initial]
         self.quiet_groups_i = [g for g in self.groups if g.modality.quiet and g.modality.initial]
