@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.svg.model import Band, Cell, Diagram, from_dfen, from_feen, from_fen
 from notation_toolkit.svg.render import COLORS, Arrow, PieceGlyphs, render
+
+if TYPE_CHECKING:
+    from notation_toolkit.variant.pieces import CompiledPiece
 
 __all__ = [
     "COLORS",
@@ -220,20 +223,98 @@ def move_diagram(
 
 
 def piece_diagram(
-    definition: str, *, shape: tuple[int, int] = (8, 8), origin: object | None = None, **options: Any
+    definition: str | CompiledPiece,
+    *,
+    shape: tuple[int, int] = (8, 8),
+    origin: object | None = None,
+    side: str = "white",
+    friends: Iterable[str] = (),
+    enemies: Iterable[str] = (),
+    initial: bool = False,
+    **options: Any,
 ) -> SvgImage:
     """A piece diagram of an MBN definition: where the piece moves, captures, is blocked.
 
-    PENDING: the moves come from the MBN piece compiler, which is not part of the toolkit yet; until
-    it registers itself with ``register_move_generator`` this raises ``NotImplementedError``. Draw
-    move sets you computed yourself with ``move_diagram``.
+    ``definition``: ``"N=mN+cW"``, a move expression, a base letter (``"Q"``), or a
+    ``CompiledPiece`` (then its own board is used and ``shape`` is ignored). ``shape``: (ranks,
+    files). ``origin``: a square name (``"d4"``) or a FEEN coordinate (rank, file) in string order;
+    default the centre. ``side``: ``"white"`` or ``"black"`` (Black's moves are mirrored as the
+    piece compiler mirrors them). ``friends`` / ``enemies``: square names of blockers, drawn as
+    ``X`` discs of the piece's side and of the other side.
+
+    The sets are those of ``ntk piece`` (``notation_toolkit.variant.pieces.diagram``): dots for
+    quiet moves, rings for captures, dashed rings for empty squares the piece could only capture
+    on, crosses for squares it reaches on an empty board but not now (blocked). A generator
+    installed with ``register_move_generator`` (a third party's move source) is asked instead,
+    with the definition text, the shape and the origin, and its ``MoveSets`` are drawn.
+    ``NotationError`` for a definition the compiler refuses (with its ``PCE`` diagnostics).
     """
-    ranks, files = shape
-    where = origin if origin is not None else (ranks // 2, files // 2)
-    if _move_generator is None:
-        raise NotImplementedError(
-            "piece diagrams need the MBN piece compiler, which is not installed yet; "
-            "draw move sets of your own with notation_toolkit.svg.move_diagram"
+    if _move_generator is not None and isinstance(definition, str):
+        ranks, files = shape
+        where = origin if origin is not None else (ranks // 2, files // 2)
+        head = definition.split("=", 1)[0].lstrip("+-#*$%&@!") or "?"
+        return move_diagram(shape, where, head[:1], _move_generator(definition, shape, where), **options)
+    from notation_toolkit.core.geometry import Geometry
+    from notation_toolkit.variant.pieces import BLACK, WHITE, compile_piece
+    from notation_toolkit.variant.pieces.diagram import diagram_data
+
+    if side not in ("white", "black"):
+        raise ValueError(f"side is 'white' or 'black', got {side!r}")
+    if isinstance(definition, str):
+        ranks, files = shape
+        compiled = compile_piece(definition, Geometry.of(files, ranks))
+    else:
+        compiled = definition
+    g = compiled.geometry
+    if origin is None:
+        square = (g.height // 2) * g.width + g.width // 2
+    elif isinstance(origin, str):
+        square = g.parse_square(origin)
+    elif isinstance(origin, tuple | list) and len(origin) == 2:
+        r, f = int(origin[0]), int(origin[1])
+        if not (0 <= r < g.height and 0 <= f < g.width):
+            raise ValueError(f"no square {origin!r} on a {g} board")
+        square = (g.height - 1 - r) * g.width + f
+    else:
+        raise ValueError(f"origin is a square name or (rank, file) in string order, got {origin!r}")
+    mover = WHITE if side == "white" else BLACK
+    data = diagram_data(
+        compiled, square, mover, g.mask(" ".join(friends)), g.mask(" ".join(enemies)), initial=initial
+    )
+    letter = compiled.key.lstrip("+-#*$%&").strip(":")[:1] or "?"
+    letter = letter.upper() if mover == WHITE else letter.lower()
+    blockers: dict[int, str] = {}
+    for sq in g.squares(data.friends):
+        blockers[sq] = "X" if mover == WHITE else "x"
+    for sq in g.squares(data.enemies):
+        blockers[sq] = "x" if mover == WHITE else "X"
+    rows = []
+    for rank in range(g.height - 1, -1, -1):
+        row, empty = "", 0
+        for f in range(g.width):
+            token = blockers.get(rank * g.width + f)
+            if token is None:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + token
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    from notation_toolkit import feen
+
+    base = from_feen(feen.parse("/".join(rows) + " / C/c"))
+    caption = f"{compiled.key} = {compiled.definition} on {g} from {g.name(square)} ({side})"
+    plain = replace(base, first=Band("", False), second=Band("", False), caption=caption)
+    return SvgImage(
+        render(
+            plain,
+            markers={
+                "move": g.names(data.quiets),
+                "capture": g.names(data.captures),
+                "guarded": g.names(data.guarded),
+                "blocked": g.names(data.blocked),
+            },
+            origin=g.name(square),
+            origin_cell=Cell(letter, letter, mover == WHITE),
+            **options,
         )
-    head = definition.split("=", 1)[0].lstrip("+-#*$%&@!") or "?"
-    return move_diagram(shape, where, head[:1], _move_generator(definition, shape, where), **options)
+    )

@@ -419,6 +419,21 @@ def _draw_marker(canvas: _Canvas, parent: ET.Element, kind: str, cx: float, cy: 
                 "stroke-width": unit * 0.08,
             },
         )
+    elif kind == "guarded":
+        # an empty square the piece could only capture on (a piece diagram's "guarded")
+        canvas.el(
+            group,
+            "circle",
+            {
+                "cx": cx,
+                "cy": cy,
+                "r": unit * 0.3,
+                "fill": "none",
+                "stroke": c["capture"],
+                "stroke-width": unit * 0.05,
+                "stroke-dasharray": f"{_n(unit * 0.08)},{_n(unit * 0.06)}",
+            },
+        )
     elif kind == "blocked":
         d = unit * 0.22
         for sx in (1, -1):

@@ -15,10 +15,11 @@ A rule file loads only if the core executes every rule and piece of it (``Varian
 from __future__ import annotations
 
 from notation_toolkit.variant import codes as _codes  # noqa: F401  (registers the VAR codes)
+from notation_toolkit.variant.game import Variant
 from notation_toolkit.variant.notation import PositionError
 from notation_toolkit.variant.perft import divide, perft
 from notation_toolkit.variant.position import Move, MoveError, Outcome, Position
-from notation_toolkit.variant.rules import Castling, Promotion, Rules, Variant, VariantError
+from notation_toolkit.variant.rules import Castling, Promotion, Rules, VariantError
 
 __all__ = [
     "Castling",

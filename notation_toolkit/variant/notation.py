@@ -7,15 +7,10 @@ conventions of the core (``^`` royal, ``+`` promoted, ``-`` unmoved with initial
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.span import Span
 from notation_toolkit.variant import codes
-from notation_toolkit.variant.position import BLACK, WHITE, Position, _bits
-
-if TYPE_CHECKING:
-    from notation_toolkit.variant.rules import Variant
+from notation_toolkit.variant.tables import BLACK, WHITE, BoardState, Core, _bits
 
 
 class PositionError(NotationError):
@@ -29,7 +24,7 @@ def _err(
     return PositionError.single(code, message, span=Span(start, max(n, 0)), text=text, hint=hint)
 
 
-def piece_token(pos: Position, sq: int, code: int) -> str:
+def piece_token(pos: BoardState, sq: int, code: int) -> str:
     """The FEEN token of the piece ``code`` on ``sq`` (state, letter, ``^``)."""
     core = pos.core
     t = code >> 1
@@ -44,7 +39,7 @@ def piece_token(pos: Position, sq: int, code: int) -> str:
     return state + letter + ("^" if core.royal[t] else "")
 
 
-def write_feen(pos: Position) -> str:
+def write_feen(pos: BoardState) -> str:
     """Canonical FEEN of a position, with the state fields when not empty."""
     core = pos.core
     g = core.geometry
@@ -88,16 +83,17 @@ def write_feen(pos: Position) -> str:
     return out
 
 
-def read_feen(variant: Variant, text: str) -> Position:
-    """A position from FEEN plus the optional state fields; ``NotationError`` when it is not FEEN or
-    not a position of this variant."""
+def read_feen(pos: BoardState, text: str) -> None:
+    """Set the empty ``pos`` from FEEN plus the optional state fields; ``NotationError`` when it is
+    not FEEN or not a position of this variant."""
     from notation_toolkit import feen
     from notation_toolkit.feen.ast import Side, State
 
     fields = text.split(" ")
     base = " ".join(fields[:3])
     parsed = feen.parse(base)
-    core = variant.tables
+    core = pos.core
+    variant = pos.variant
     g = core.geometry
     ranks = parsed.placement.ranks() if parsed.placement.dimensions == 2 else ()
     if len(ranks) != g.height or any(len(r) != g.width for r in ranks):
@@ -108,7 +104,6 @@ def read_feen(variant: Variant, text: str) -> Position:
             0,
             len(fields[0]),
         )
-    pos = Position(variant)
     for r, row in enumerate(ranks):
         rank = g.height - 1 - r
         for f, piece in enumerate(row):
@@ -198,10 +193,9 @@ def read_feen(variant: Variant, text: str) -> Position:
         _state_field(pos, extra, text, offset)
         offset += len(extra) + 1
     pos._rehash()
-    return pos
 
 
-def _state_field(pos: Position, field: str, text: str, offset: int) -> None:
+def _state_field(pos: BoardState, field: str, text: str, offset: int) -> None:
     g = pos.core.geometry
     try:
         if field.startswith("ep:"):
@@ -245,18 +239,17 @@ def _state_field(pos: Position, field: str, text: str, offset: int) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _fen_ok(variant: Variant) -> bool:
-    core = variant.tables
+def _fen_ok(core: Core) -> bool:
     # 8+ files; no promoted states that are pieces of their own (shogi's +P): FEN has no letter
     # for them. Holdings are written as crazyhouse FEN writes them ([pockets], Q~).
     return core.geometry.width >= 8 and not any(k.startswith("+") for k in core.keys)
 
 
-def write_fen(pos: Position) -> str:
+def write_fen(pos: BoardState) -> str:
     """FEN: placement, side, castling (KQkq, or files for inner rooks), en passant, clocks."""
     core = pos.core
     g = core.geometry
-    if not _fen_ok(pos.variant):
+    if not _fen_ok(pos.core):
         raise PositionError.single(codes.NO_FEN, f"{pos.variant.name} has no FEN convention here (use FEEN)")
     rows = []
     for rank in range(g.height - 1, -1, -1):
@@ -294,7 +287,7 @@ def write_fen(pos: Position) -> str:
     return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} 0 {pos.ply // 2 + 1}"
 
 
-def _castling_letters(pos: Position, side: int) -> str:
+def _castling_letters(pos: BoardState, side: int) -> str:
     core = pos.core
     g = core.geometry
     out = ""
@@ -324,11 +317,13 @@ def _castling_letters(pos: Position, side: int) -> str:
     return out if side == WHITE else out.lower()
 
 
-def read_fen(variant: Variant, text: str) -> Position:
-    """A position from FEN (castling ``KQkq`` or file letters, en passant square, clocks ignored)."""
-    core = variant.tables
+def read_fen(pos: BoardState, text: str) -> None:
+    """Set the empty ``pos`` from FEN (castling ``KQkq`` or file letters, en passant square; clocks
+    ignored)."""
+    core = pos.core
+    variant = pos.variant
     g = core.geometry
-    if not _fen_ok(variant):
+    if not _fen_ok(core):
         raise _err(codes.NO_FEN, f"{variant.name} has no FEN convention here (use FEEN)", text)
     fields = text.split()
     if len(fields) < 2 or fields[1] not in ("w", "b"):
@@ -342,7 +337,6 @@ def read_fen(variant: Variant, text: str) -> Position:
     rows = placement.split("/")
     if len(rows) != g.height:
         raise _err(codes.POSITION_SHAPE, f"the board must have {g.height} ranks", text, 0, len(fields[0]))
-    pos = Position(variant)
     pos.styles = ("C", "c")
     for r, row in enumerate(rows):
         rank = g.height - 1 - r
@@ -435,4 +429,3 @@ def read_fen(variant: Variant, text: str) -> Position:
     if len(fields) > 5 and fields[5].isdigit():
         pos.ply = (min(int(fields[5][:6]), 100000) - 1) * 2 + (1 if pos.turn == BLACK else 0)
     pos._rehash()
-    return pos

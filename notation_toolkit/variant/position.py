@@ -19,28 +19,42 @@ will drop them. Two optional fields follow the three FEEN fields when they are n
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from notation_toolkit.core.errors import NotationError
-from notation_toolkit.variant import codes
+from notation_toolkit.variant import codes, notation
+from notation_toolkit.variant.tables import (
+    BLACK,
+    CAPTURE,
+    CASTLE,
+    DROP,
+    EP,
+    MAKES_EP,
+    NOPROMO,
+    SQ,
+    WHITE,
+    BoardState,
+    Core,
+    VariantLike,
+    _bits,
+)
 
-if TYPE_CHECKING:
-    from notation_toolkit.variant.pieces import CompiledPiece
-    from notation_toolkit.variant.rules import Variant
-
-WHITE = 0
-BLACK = 1
-
-EP = 1 << 30
-CASTLE = 1 << 31
-DROP = 1 << 32
-MAKES_EP = 1 << 33
-CAPTURE = 1 << 34
-NOPROMO = 1 << 35  # an optional promotion declined (text needs no suffix; kept for clarity)
-SQ = 0x3FF
+__all__ = [
+    "BLACK",
+    "CAPTURE",
+    "CASTLE",
+    "DROP",
+    "EP",
+    "MAKES_EP",
+    "NOPROMO",
+    "SQ",
+    "WHITE",
+    "Core",
+    "Move",
+    "MoveError",
+    "Outcome",
+    "Position",
+]
 
 
 class MoveError(NotationError):
@@ -77,281 +91,29 @@ class Outcome:
         return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == 0 else "0-1")
 
 
-class Core:
-    """Per-variant tables the positions share: piece types, promotion, drops, Zobrist keys."""
-
-    def __init__(self, variant: Variant) -> None:
-        rules = variant.rules
-        g = variant.geometry
-        self.variant = variant
-        self.geometry = g
-        self.rules = rules
-        self.keys: list[str] = list(variant.pieces)
-        self.index: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
-        self.pieces: list[CompiledPiece] = [variant.pieces[k] for k in self.keys]
-        n = len(self.keys)
-        self.n = n
-        self.royal = [k in rules.royal for k in self.keys]
-        self.royal_types = [i for i in range(n) if self.royal[i]]
-        castling_types = set()
-        if rules.castlings:
-            castling_types |= {i for i in self.royal_types}
-            for c in rules.castlings:
-                castling_types |= {self.index[p] for p in c.partners if p in self.index}
-        self.tracks_unmoved = [self.pieces[i].has_initial or i in castling_types for i in range(n)]
-        self.simple = [p.simple for p in self.pieces]
-        self.needs_types = [p.needs_types for p in self.pieces]
-        self.reversible = [p.reversible and not p.needs_types for p in self.pieces]
-        self.quiets = [p.tables.quiets for p in self.pieces]
-        self.captures = [p.tables.captures for p in self.pieces]
-        self.attack_fn = [p.tables.attacks for p in self.pieces]
-        # is_attacked fast paths: static reverse tables for leapers, empty-board lines for riders
-        self.rev_static: list[tuple[list[int], list[int]] | None] = []
-        self.rev_lines: list[tuple[list[int], list[int]] | None] = []
-        for i, p in enumerate(self.pieces):
-            static = p.leaper_attacks if self.reversible[i] else None
-            if static is not None:
-                rev: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
-                for side in (0, 1):
-                    for x in range(g.size):
-                        bb = static[side][x]
-                        while bb:
-                            low = bb & -bb
-                            rev[side][low.bit_length() - 1] |= 1 << x
-                            bb ^= low
-                self.rev_static.append(rev)
-                self.rev_lines.append(None)
-            elif self.reversible[i] and "p" not in p.definition.split("=", 1)[-1]:
-                # (hoppers reach nothing on an empty board: no quick rejection for them)
-                self.rev_static.append(None)
-                self.rev_lines.append(
-                    tuple(  # type: ignore[arg-type]
-                        [p.tables.attackers_reach(sq, side, 0) for sq in range(g.size)] for side in (0, 1)
-                    )
-                )
-            else:
-                self.rev_static.append(None)
-                self.rev_lines.append(None)
-        # quiet moves that make squares capturable en passant (per side, per square): the pieces
-        # that are not simple only because of en passant take the fast path
-        self.multi = [bool(p.tables.multi) for p in self.pieces]
-        self.ep_make: list[tuple[list[int], list[int]] | None] = []
-        for p in self.pieces:
-            if p.makes_ep and not p.tables.multi:
-                masks: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
-                for side in (0, 1):
-                    for sq in range(g.size):
-                        for initial in (False, True):
-                            for rec in p.moves(sq, side, 0, 0, 0, initial=initial):
-                                if rec.ep_squares:
-                                    masks[side][sq] |= 1 << rec.target
-                self.ep_make.append(masks)
-            else:
-                self.ep_make.append(None)
-        self.takes_ep = [p.takes_ep for p in self.pieces]
-        self.between: dict[int, int] = {}
-        self.leaper_attacks = [p.leaper_attacks for p in self.pieces]
-        self.rider_types = [i for i in range(n) if self.rev_lines[i] is not None]
-        # for pieces looked at from their own square (lame, ranges, capture sets): the squares from
-        # which they could attack a square on an empty board (blockers only take attacks away;
-        # not for hoppers, which need a hurdle)
-        self.could: list[tuple[list[int], list[int]] | None] = []
-        royal_keys = [k for k in self.keys if k in rules.royal]
-        for i, p in enumerate(self.pieces):
-            if self.reversible[i] or "p" in p.definition.split("=", 1)[-1]:
-                self.could.append(None)
-                continue
-            could: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
-            for side in (0, 1):
-                for x in range(g.size):
-                    reach = p.attacks(x, side, 0)
-                    for key in royal_keys:
-                        reach |= p.attacks(x, side, 0, key)
-                    while reach:
-                        low = reach & -reach
-                        could[side][low.bit_length() - 1] |= 1 << x
-                        reach ^= low
-            self.could.append(could)
-        self.reverse = [
-            p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)
-        ]
-        # promotion: per type, choices as type indexes
-        self.promo: list[tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool] | None] = []
-        for k in self.keys:
-            spec = rules.promotions.get(k)
-            if spec is None:
-                self.promo.append(None)
-            else:
-                self.promo.append(
-                    (
-                        [self.index[c] for c in spec.choices],
-                        spec.zone,
-                        spec.optional,
-                        spec.on_enter,
-                        spec.on_leave,
-                        spec.on_move,
-                        spec.status and rules.holding and rules.demote,
-                    )
-                )
-        # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
-        self.can_move = [
-            [
-                sum(
-                    1 << s
-                    for s in range(g.size)
-                    if self.pieces[t].quiets(s, side, 0) | self.pieces[t].attacks(s, side, 0)
-                )
-                for side in (0, 1)
-            ]
-            for t in range(n)
-        ]
-        # demotion when captured into the holding (003:406-416)
-        self.status_origin: dict[int, int] = {}
-        for t, pspec in enumerate(self.promo):
-            if pspec is not None and pspec[6]:
-                for choice in pspec[0]:
-                    self.status_origin.setdefault(choice, t)
-        self.to_hand = list(range(n))
-        if rules.demote:
-            for t, k in enumerate(self.keys):
-                if k.startswith("+") and k[1:] in self.index:
-                    self.to_hand[t] = self.index[k[1:]]
-        self.droppable = [rules.holding and not self.royal[t] for t in range(n)]
-        full = g.full
-        self.drop_zone: list[tuple[int, int]] = []
-        self.drop_explicit: list[bool] = []
-        for k in self.keys:
-            zone = rules.drop_zones.get(k) or rules.drop_zones.get("*")
-            self.drop_zone.append(zone if zone is not None else (full, full))
-            self.drop_explicit.append(zone is not None)
-        self.drop_nomate = [k in rules.drop_nomate or "*" in rules.drop_nomate for k in self.keys]
-        self.drop_nocheck = [k in rules.drop_nocheck or "*" in rules.drop_nocheck for k in self.keys]
-        self.total_limits = [
-            ({self.index[x] for x in s if x in self.index}, m) for s, m in rules.total_limits
-        ]
-        self.file_limits = [({self.index[x] for x in s if x in self.index}, m) for s, m in rules.file_limits]
-        self.castlings = [
-            (
-                c.king_file,
-                c.rook_file,
-                c.from_unthreatened,
-                [self.index[p] for p in c.partners if p in self.index],
-            )
-            for c in rules.castlings
-        ]
-        # Zobrist keys (seeded: the same keys in every run)
-        rnd = random.Random(0x5EED ^ (g.width << 8) ^ g.height ^ n)
-        bits = 64
-        self.z_piece = [[rnd.getrandbits(bits) for _ in range(g.size)] for _ in range(2 * n)]
-        self.z_unmoved = [rnd.getrandbits(bits) for _ in range(g.size)]
-        self.z_status = [rnd.getrandbits(bits) for _ in range(g.size)]
-        self.z_ep = [rnd.getrandbits(bits) for _ in range(g.size)]
-        self.z_side = rnd.getrandbits(bits)
-        max_hand = g.size + 1
-        self.z_hand = [[rnd.getrandbits(bits) for _ in range(max_hand)] for _ in range(2 * n)]
-        self.z_checks = [[rnd.getrandbits(bits) for _ in range(64)] for _ in range(2)]
-        self.file_of = [s % g.width for s in range(g.size)]
-        # Fast legality: when every piece's attacks are reversible and no piece hops, a move that is
-        # not a royal move, not en passant, not castling, made while not in check, from a square on
-        # no attack line of any enemy piece towards the royal piece cannot expose it.
-        self.fast_legal = all(self.reversible) and not any(
-            "p" in p.definition.split("=", 1)[-1] for p in self.pieces
-        )
-        # Without that (lame leapers, ranges, capture sets, hoppers), the same shortcut holds with
-        # every own piece as a candidate blocker, tested by removal; hoppers also need the target
-        # checked: a piece put on a line between a hopper and the royal piece can be its hurdle
-        # (orthogonal and diagonal hoppers only: the lines of the royal square cover them).
-        import re
-
-        hop_atoms = [re.findall(r"p[a-oq-z]*([A-Z:(])", p.definition.split("=", 1)[-1]) for p in self.pieces]
-        self.has_hoppers = any(hop_atoms)
-        self.general_fast = not self.fast_legal and all(set(a) <= set("WFRBQK") for a in hop_atoms)
-        self.royal_lines = [0] * g.size
-        if self.has_hoppers and self.general_fast:
-            for sq in range(g.size):
-                f0, r0 = sq % g.width, sq // g.width
-                mask = 0
-                for x in range(g.size):
-                    f1, r1 = x % g.width, x // g.width
-                    if f1 == f0 or r1 == r0 or abs(f1 - f0) == abs(r1 - r0):
-                        mask |= 1 << x
-                self.royal_lines[sq] = mask
-        self.lines: list[list[int]] = []
-        if self.fast_legal:
-            for side in (0, 1):
-                self.lines.append(
-                    [
-                        _or(self.reverse[t](sq, side, 0) for t in range(n) if self.reverse[t] is not None)  # type: ignore[misc]
-                        for sq in range(g.size)
-                    ]
-                )
-        self.names = g.square_names
-
-
-class Position:
+class Position(BoardState):
     """A position of a variant, with its move stack (python-chess style ``push`` / ``pop``)."""
 
-    __slots__ = (
-        "bbs",
-        "board",
-        "checks",
-        "core",
-        "ep_squares",
-        "ep_victim",
-        "gave_check",
-        "hands",
-        "history",
-        "key",
-        "occ",
-        "ply",
-        "promoted",
-        "stack",
-        "styles",
-        "turn",
-        "unmoved",
-        "variant",
-    )
-
-    def __init__(self, variant: Variant) -> None:
-        core: Core = variant.tables
-        self.variant = variant
-        self.core = core
-        size = core.geometry.size
-        self.board: list[int] = [-1] * size
-        self.bbs: list[int] = [0] * (2 * core.n)
-        self.occ: list[int] = [0, 0]
-        self.turn = WHITE
-        self.unmoved = 0
-        self.promoted = 0
-        self.ep_squares = 0
-        self.ep_victim = -1
-        self.hands: list[list[int]] = [[0] * core.n, [0] * core.n]
-        self.checks: list[int] = [0, 0]
-        self.styles = ("C", "c")
-        self.key = 0
-        self.ply = 0
-        self.stack: list[tuple[object, ...]] = []
-        self.history: list[int] = []
-        self.gave_check: list[bool] = []
+    __slots__ = ()
 
     # -- reading and writing -----------------------------------------------------------------------
 
     @classmethod
-    def from_feen(cls, variant: Variant, text: str) -> Position:
+    def from_feen(cls, variant: VariantLike, text: str) -> Position:
         """A position from FEEN with the core's optional state fields (see the module doc)."""
-        from notation_toolkit.variant.notation import read_feen
-
-        return read_feen(variant, text)
+        pos = cls(variant)
+        notation.read_feen(pos, text)
+        return pos
 
     @classmethod
-    def from_fen(cls, variant: Variant, text: str) -> Position:
+    def from_fen(cls, variant: VariantLike, text: str) -> Position:
         """A position from FEN (boards of 8+ files, no hands): castling rights, en passant."""
-        from notation_toolkit.variant.notation import read_fen
-
-        return read_fen(variant, text)
+        pos = cls(variant)
+        notation.read_fen(pos, text)
+        return pos
 
     @classmethod
-    def from_text(cls, variant: Variant, text: str) -> Position:
+    def from_text(cls, variant: VariantLike, text: str) -> Position:
         """FEEN or FEN, told apart by the second field (FEN: ``w``/``b``)."""
         fields = text.split(" ")
         if len(fields) >= 2 and fields[1] in ("w", "b"):
@@ -360,19 +122,15 @@ class Position:
 
     def feen(self) -> str:
         """Canonical FEEN (and the state fields when they are not empty)."""
-        from notation_toolkit.variant.notation import write_feen
-
-        return write_feen(self)
+        return notation.write_feen(self)
 
     def fen(self) -> str:
         """FEN (8+ files, no hands): ``VariantError`` VAR305 otherwise."""
-        from notation_toolkit.variant.notation import write_fen
-
-        return write_fen(self)
+        return notation.write_fen(self)
 
     def copy(self) -> Position:
         """A copy without the move stack."""
-        other = Position(self.variant)
+        other = type(self)(self.variant)
         other.board = self.board[:]
         other.bbs = self.bbs[:]
         other.occ = self.occ[:]
@@ -413,33 +171,6 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position({self.feen()!r})"
-
-    # -- building (used by the readers) ----------------------------------------------------------------
-
-    def _put(self, sq: int, code: int) -> None:
-        self.board[sq] = code
-        self.bbs[code] |= 1 << sq
-        self.occ[code & 1] |= 1 << sq
-
-    def _rehash(self) -> None:
-        c = self.core
-        key = 0
-        for sq, code in enumerate(self.board):
-            if code >= 0:
-                key ^= c.z_piece[code][sq]
-        for sq in _bits(self.unmoved):
-            key ^= c.z_unmoved[sq]
-        for sq in _bits(self.promoted):
-            key ^= c.z_status[sq]
-        for sq in _bits(self.ep_squares):
-            key ^= c.z_ep[sq]
-        for side in (0, 1):
-            for t, count in enumerate(self.hands[side]):
-                key ^= c.z_hand[2 * t + side][count]
-            key ^= c.z_checks[side][min(self.checks[side], 63)]
-        if self.turn:
-            key ^= c.z_side
-        self.key = key
 
     def zobrist(self) -> int:
         """The Zobrist key (updated incrementally by ``push``/``pop``)."""
@@ -966,10 +697,16 @@ class Position:
                         if core.rev_lines[t][them][sq] & self.bbs[2 * t + them]:  # type: ignore[index]
                             danger |= core.reverse[t](sq, them, occ)  # type: ignore[misc]
             else:
-                danger |= self.occ[self.turn]
+                danger |= self.occ[self.turn] & self._pin_candidates(royal, them)
                 if core.has_hoppers:
-                    for sq in _bits(royal):
-                        dest_danger |= core.royal_lines[sq]
+                    hoppers = 0
+                    for t in core.hopper_types:
+                        hoppers |= self.bbs[2 * t + them]
+                    if hoppers:
+                        for sq in _bits(royal):
+                            for ray in core.rays[sq]:
+                                if ray & hoppers:
+                                    dest_danger |= ray
             # a first blocker whose removal exposes no royal piece is not pinned: its moves are safe
             blockers = danger & self.occ[self.turn] & ~royal
             while blockers:
@@ -1017,6 +754,40 @@ class Position:
             caps = [m for m in out if m & CAPTURE]
             if caps:
                 return caps
+        return out
+
+    def _pin_candidates(self, royal: int, them: int) -> int:
+        """Squares where an own piece could shield a royal piece from an enemy attack (the
+        general fast path's candidate blockers, tested by removal): the empty-board attack lines of
+        enemy riders towards the royal squares, the lines through them for hoppers, and for pieces
+        looked at from their own square (lame leapers, capture-set lines) the rectangle between
+        each such piece that could attack the royal square and that square. Unblockable leapers add
+        nothing; multi-leg pieces make every square a candidate."""
+        core = self.core
+        g = core.geometry
+        width = g.width
+        bbs = self.bbs
+        out = 0
+        for sq in _bits(royal):
+            fr, rr = sq % width, sq // width
+            for t in range(core.n):
+                bb = bbs[2 * t + them]
+                if not bb or core.rev_static[t] is not None:
+                    continue
+                lines = core.rev_lines[t]
+                if lines is not None:
+                    out |= lines[them][sq]
+                    continue
+                if core.multi[t]:
+                    return g.full
+                could = core.could[t]
+                if could is None:
+                    if not core.has_hoppers:
+                        return g.full  # neither lines nor a reach from its square: no bound
+                    out |= core.royal_lines[sq]
+                    continue
+                for s in _bits(bb & could[them][sq]):
+                    out |= core.span_files[s % width][fr] & core.span_ranks[s // width][rr]
         return out
 
     def _code_text(self, m: int) -> str:
@@ -1201,18 +972,9 @@ class Position:
 
     def piece_at(self, square: str | int) -> str | None:
         """The FEEN token of the piece on a square (``"K^"``, ``"p"``, ``"-R"``) or ``None``."""
-        from notation_toolkit.variant.notation import piece_token
-
         sq = self.core.geometry.parse_square(square) if isinstance(square, str) else square
         code = self.board[sq]
-        return None if code < 0 else piece_token(self, sq, code)
-
-
-def _or(values: Iterator[int]) -> int:
-    out = 0
-    for v in values:
-        out |= v
-    return out
+        return None if code < 0 else notation.piece_token(self, sq, code)
 
 
 def _letter(key: str) -> str:
@@ -1225,13 +987,6 @@ def _looks_like_move(text: str) -> bool:
     return (
         re.fullmatch(r"([A-Z]@[a-z][0-9]{1,2}|[a-z][0-9]{1,2}[a-z][0-9]{1,2}(\+|[a-z])?)", text) is not None
     )
-
-
-def _bits(bb: int) -> Iterator[int]:
-    while bb:
-        low = bb & -bb
-        yield low.bit_length() - 1
-        bb ^= low
 
 
 def _between(width: int, a: int, b: int) -> int:

@@ -12,22 +12,16 @@ docs/variants.md); where the page is silent the core follows Fairy-Stockfish and
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
-from notation_toolkit.core.errors import NotationError, ValidationError
+from notation_toolkit.core.errors import ValidationError
 from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.core.span import Span
 from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
-
-if TYPE_CHECKING:
-    from notation_toolkit.variant.pieces import CompiledPiece
-    from notation_toolkit.variant.position import Position
 
 
 class VariantError(ValidationError):
@@ -453,133 +447,3 @@ def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int] | None:
     if part.files is None or part.files.last is not None or part.ranks is not None or part.symbol:
         return None
     return unthreatened, ord(part.files.first) - ord("a")
-
-
-# ------------------------------------------------------------------------------------------------
-# The variant
-# ------------------------------------------------------------------------------------------------
-
-
-class Variant:
-    """A variant defined by an FBR rule file: board, pieces (compiled), rules, start position.
-
-    >>> chess = Variant.load("examples/variants/chess.fbr")
-    >>> pos = chess.start()
-    >>> len(pos.legal_moves())
-    20
-    """
-
-    def __init__(
-        self, rule_file: fbr_ast.RuleFile, *, text: str | None = None, name: str | None = None
-    ) -> None:
-        self.rule_file = rule_file
-        self.text = text
-        meta = rule_file.metadata
-        self.name = name or meta.get("variant", "variant")
-        size = meta.get("boardsize", "8x8")  # C/CIF's default board (fbr-mbn-notes 1.1)
-        try:
-            self.geometry = Geometry.parse(size)
-        except NotationError as exc:
-            raise VariantError(exc.diagnostics, text) from None
-        self.rules, diagnostics = read_rules(rule_file, self.geometry)
-        self.pieces, piece_diagnostics = _compile(rule_file, self.geometry)
-        diagnostics += piece_diagnostics
-        diagnostics += _piece_checks(self)
-        if diagnostics:
-            raise VariantError(diagnostics, text)
-        self.start_text: str | None = meta.get("startposition")
-        from notation_toolkit.variant.position import Core
-
-        self.tables = Core(self)
-
-    # -- construction ------------------------------------------------------------------------------
-
-    @classmethod
-    def from_text(cls, text: str, *, name: str | None = None) -> Variant:
-        """Load a variant from rule-file text; ``VariantError`` (a ``NotationError``) if it cannot
-        be played as written."""
-        from notation_toolkit import fbr
-
-        rule_file = fbr.validate(text)
-        return cls(rule_file, text=text, name=name)
-
-    @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Variant:
-        """Load a variant from a ``.fbr`` rule file."""
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-        return cls.from_text(text)
-
-    # -- positions ---------------------------------------------------------------------------------
-
-    def start(self) -> Position:
-        """The start position (``startposition=`` of the rule file, FEEN or FEN)."""
-        if self.start_text is None:
-            raise VariantError.single(
-                codes.NO_START,
-                f'the rule file of {self.name} has no startposition="..."',
-                hint='add startposition="<FEEN>" to the rule file',
-            )
-        return self.position(self.start_text)
-
-    def position(self, text: str) -> Position:
-        """A position from FEEN (with optional state fields) or FEN."""
-        from notation_toolkit.variant.position import Position
-
-        return Position.from_text(self, text)
-
-    def __repr__(self) -> str:
-        return f"Variant({self.name!r}, {self.geometry.width}x{self.geometry.height})"
-
-
-def _compile(
-    rule_file: fbr_ast.RuleFile, geometry: Geometry
-) -> tuple[dict[str, CompiledPiece], list[Diagnostic]]:
-    from notation_toolkit.variant.pieces import compile_rule_file
-
-    try:
-        compiled = compile_rule_file(rule_file, geometry)
-    except NotationError as exc:
-        return {}, [
-            _diag(codes.PIECE_NOT_EXECUTABLE, f"piece compiler: {d.message}", d.span, d.hint)
-            for d in exc.diagnostics
-        ]
-    pieces = {key: piece for key, piece in compiled.items() if not key.startswith("O-O")}
-    out: list[Diagnostic] = []
-    for piece in pieces.values():
-        for d in piece.diagnostics:
-            if d.severity is Severity.ERROR:
-                out.append(
-                    _diag(codes.PIECE_NOT_EXECUTABLE, f"piece {piece.key}: {d.message}", d.span, d.hint)
-                )
-    return pieces, out
-
-
-def _piece_checks(variant: Variant) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
-    for item in variant.rule_file.pieces:
-        if isinstance(item, mbn.Cancellation):
-            out.append(_diag(codes.ITEM_NOT_EXECUTED, "cancellations (!item) are not executed", item.span))
-        elif isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration):
-            head = item.head
-            if head.condition is not None or head.board is not None:
-                out.append(
-                    _diag(
-                        codes.ITEM_NOT_EXECUTED,
-                        f"'{head}': announcement conditions and board identifiers are not executed",
-                        item.span,
-                    )
-                )
-    for key in variant.pieces:
-        letter = key.lstrip(mbn.PREFIX_CHARS)
-        prefixes = key[: len(key) - len(letter)]
-        if letter.startswith(":") or len(prefixes) > 1 or prefixes not in ("", "+"):
-            out.append(
-                _diag(
-                    codes.NOT_A_FEEN_LETTER,
-                    f"piece '{key}' cannot be written in FEEN",
-                    None,
-                    "use single letters, and '+' for promoted states",
-                )
-            )
-    return out

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from notation_toolkit.variant.pieces.cli import piece
+from notation_toolkit.commands.piece import piece
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -62,3 +62,17 @@ def test_errors() -> None:
     assert code == 3
     code, out = run("jW", "--from", "d4", "--partial")
     assert code == 0 and "PCE201" in out
+
+
+def test_svg_file(tmp_path: Path) -> None:
+    """--svg writes the same picture as svg.piece_diagram for the same piece and blockers."""
+    from notation_toolkit import svg
+
+    out = tmp_path / "knight.svg"
+    code, _ = run("N=mN+cW", "--from", "d4", "--enemies", "d5", "--friends", "c6", "--svg", str(out))
+    assert code == 0
+    assert out.read_text(encoding="utf-8") == svg.piece_diagram(
+        "N=mN+cW", origin="d4", enemies=["d5"], friends=["c6"]
+    )
+    code, _ = run("R", "--from", "a1", "--svg", str(tmp_path / "missing" / "r.svg"))
+    assert code == 3

@@ -387,26 +387,49 @@ def test_every_rule_file_of_the_page_compiles_or_is_refused_with_codes() -> None
     assert len(compiled) >= 30
 
 
-def test_amalgams_as_the_extended_grammar_will_give_them() -> None:
-    """`f(fs)N` (BNF: directional modifiers in a row) is the union of fN and (fs)N; amalgams of more
-    than two letters or of other letters are refused."""
-    assert names(compile_mbn("f(fs)N", 8).quiets(sq("d4"), WHITE, 0)) == {"c6", "e6", "b5", "f5"}
-    assert names(compile_mbn("(fs)N", 8).quiets(sq("d4"), BLACK, 0)) == {"b3", "f3"}
-    assert compile_mbn("(fl)F", 8).same_moves(compile_piece("flF", G8))
-    from dataclasses import replace
+def test_amalgams_parsed_from_text() -> None:
+    """The grammar's amalgamated directional modifiers (BNF <DirectionalModifier> ::= <Amalgamated>)
+    reach the compiler as ``PartialMove.directions``: `(ff)N` = fN (shogi knight), `(fs)N` the two
+    wide forward moves, `f(fs)N` (directional modifiers in a row) their union; the modifier letters
+    before an amalgam still pair up on oblique atoms (`b(bs)N` = bN + (bs)N)."""
+    assert compile_piece("(ff)N", G8).same_moves(compile_piece("fN", G8))
+    assert names(compile_piece("(fs)N", G8).quiets(sq("d4"), WHITE, 0)) == {"b5", "f5"}
+    assert names(compile_piece("(fs)N", G8).quiets(sq("d4"), BLACK, 0)) == {"b3", "f3"}
+    assert names(compile_piece("f(fs)N", G8).quiets(sq("d4"), WHITE, 0)) == {"c6", "e6", "b5", "f5"}
+    assert names(compile_piece("b(bs)N", G8).quiets(sq("d4"), WHITE, 0)) == {"c2", "e2", "b3", "f3"}
+    assert compile_piece("(fl)F", G8).same_moves(compile_piece("flF", G8))
+    assert names(compile_piece("(fs)F", G8).quiets(sq("d4"), WHITE, 0)) == {"c5", "e5"}
+    # amalgams inside a definition that expands: (ff) filters every part of K
+    assert compile_piece("(ff)K", G8).same_moves(compile_piece("fW+fF", G8))
+    # the amalgam is not lost in a rule file either
+    assert compile_rule_file("K N=(ff)N")["N"].same_moves(compile_piece("fN", G8))
+    assert not compile_piece("(fs)N", G8).same_moves(compile_piece("N", G8))
 
-    from notation_toolkit.mbn import ast as mast
-    from notation_toolkit.mbn import parse_moves
 
-    seq = parse_moves("fN")
-    leg = seq.legs[0]
-    assert isinstance(leg, mast.Alternatives)
-    pm = leg.moves[0]
-    for bad in ("(fsl)", "(dz)"):
-        pm2 = replace(pm, modifiers=(replace(pm.modifiers[0], letter=bad),))
-        with pytest.raises(NotExecutableError) as err:
-            compile_piece(replace(seq, legs=(replace(leg, moves=(pm2,)),)), G8)
-        assert err.value.code == "PCE201"
+@pytest.mark.parametrize(
+    ("text", "code", "what"),
+    [
+        ("(fb)N", "PCE102", "(fb)"),
+        ("(rl)W", "PCE102", "(rl)"),
+        ("(dz)N", "PCE201", "(dz)"),
+        ("(tf)N", "PCE201", "(tf)"),
+        ("N(f)", "PCE204", "N(f)"),
+        ("N(fs)", "PCE204", "N(fs)"),
+        ("{Q}K", "PCE204", "{Q}"),
+        ("{Q}{R}K", "PCE204", "{Q}{R}"),
+        ("mW+{Q}{R}K", "PCE204", "{Q}{R}"),
+    ],
+)
+def test_new_grammar_forms_refused_from_text(text: str, code: str, what: str) -> None:
+    """Forms the grammar now accepts but whose meaning is undefined (circular parts, attacker sets)
+    or empty (opposite amalgams) are refused with a code and the span of the construct."""
+    with pytest.raises(NotExecutableError) as err:
+        compile_piece(text, G8)
+    diags = [d for d in err.value.diagnostics if d.code == code]
+    assert diags, err.value.diagnostics
+    span = diags[0].span
+    assert span is not None
+    assert text[span.offset : span.end] == what
 
 
 @pytest.mark.parametrize(

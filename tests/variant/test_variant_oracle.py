@@ -23,7 +23,6 @@ def _load(name: str) -> tuple[Variant, dict[str, Any]]:
 
 
 def test_every_example_variant_has_oracle_data() -> None:
-    # shogi is refused at parse time until `(ff)N` parses (docs/variants.md)
     assert set(RECORDED) >= set(SPECS)
 
 

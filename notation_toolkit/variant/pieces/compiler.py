@@ -336,11 +336,18 @@ class _Expander:
             )
             ok = False
         if pm.attackers is not None:
+            # `{Q}{R}K` (BNF <Attackers>*): the page gives no meaning to a piece set before the
+            # modifiers, so every set is refused at once, with the span of all of them
+            sets = (pm.attackers, *pm.more_attackers)
+            text = "".join(str(s) for s in sets)
+            what = f"attacker sets {text} before the move are" if len(sets) > 1 else f"attacker set {text} is"
             self.refuse(
-                codes.NOT_EXECUTABLE, f"attacker set {pm.attackers} is not executable yet", pm.attackers.span
+                codes.NOT_EXECUTABLE,
+                f"{what} not executable yet (the FBR/MBN pages give it no meaning)",
+                _join_spans([s.span for s in sets]),
             )
             ok = False
-        ctx = self.modifiers(pm.modifiers, outer)
+        ctx = self.modifiers(pm.modifiers, outer, pm.directions)
         if ctx is None:
             ok = False
         origin = self.range(pm.origin)
@@ -383,7 +390,9 @@ class _Expander:
             mask |= self.g.range_mask(files, ranks)
         return (self.g.full & ~mask) if br.complement else mask
 
-    def modifiers(self, mods: Sequence[m.Modifier], outer: _Ctx) -> _Ctx | None:
+    def modifiers(
+        self, mods: Sequence[m.Modifier], outer: _Ctx, amalgams: Sequence[m.Direction] = ()
+    ) -> _Ctx | None:
         ctx = replace(outer, tokens_stack=list(outer.tokens_stack))
         letters = [md.letter for md in mods]
         ok = True
@@ -394,8 +403,8 @@ class _Expander:
         for i, md in enumerate(mods):
             L = md.letter
             doubled = (i > 0 and letters[i - 1] == L) or (i + 1 < len(letters) and letters[i + 1] == L)
-            if L.startswith("(") or L in _DIRECTIONS:
-                if doubled and len(L) == 1 and L != "d":
+            if L in _DIRECTIONS:
+                if doubled and L != "d":
                     self.refuse(
                         codes.NOT_EXECUTABLE_MODIFIER,
                         f"doubled direction '{L}{L}' has no MBN meaning",
@@ -404,16 +413,7 @@ class _Expander:
                     )
                     ok = False
                     continue
-                token = L.strip("()") if L.startswith("(") else L
-                if len(token) > 2 or (any(ch not in "fblrsv" for ch in token) and len(token) > 1):
-                    self.refuse(
-                        codes.NOT_EXECUTABLE_MODIFIER,
-                        f"the amalgamated direction {L} is not executable yet (two of f b l r s v)",
-                        md.span,
-                    )
-                    ok = False
-                    continue
-                directions.append(token)
+                directions.append(L)
                 continue
             if L == "e":
                 e_mods.append(md)
@@ -463,6 +463,28 @@ class _Expander:
                     self.error(codes.IMPOSSIBLE, "'p' and 'g' cannot be combined", md.span)
                     ok = False
                 ctx.kind = JUMP
+        for am in amalgams:
+            # `(fs)N`, `f(fs)N`, `(ff)N` (BNF <DirectionalModifier> ::= <Amalgamated>): one token,
+            # both letters at once; with other direction modifiers a union (`f(fs)N` = fN + (fs)N)
+            token = am.letters
+            if len(token) != 2 or any(ch not in "fblrsv" for ch in token):
+                self.refuse(
+                    codes.NOT_EXECUTABLE_MODIFIER,
+                    f"the amalgamated direction {am} is not executable (two of f b l r s v)",
+                    am.span,
+                )
+                ok = False
+                continue
+            if set(token) in ({"f", "b"}, {"l", "r"}):
+                self.error(
+                    codes.IMPOSSIBLE,
+                    f"the amalgamated direction {am} selects no move (opposite directions at once)",
+                    am.span,
+                    hint="for both directions write the letters apart: fbN, lrW",
+                )
+                ok = False
+                continue
+            directions.append(token)
         if directions:
             ctx.tokens_stack.append(directions)
         if ctx.lame and ctx.kind != SLIDE:
@@ -564,7 +586,9 @@ class _Expander:
     def atom(self, atom: m.Atom, ctx: _Ctx) -> list[Part | MultiPart]:
         if atom.circular is not None:
             self.refuse(
-                codes.NOT_EXECUTABLE, f"the circular part {atom.circular} is not executable yet", atom.span
+                codes.NOT_EXECUTABLE,
+                f"the circular part {atom.circular} is not executable yet (the pages define its syntax only)",
+                atom.span,
             )
             return []
         steps = atom.steps
@@ -694,6 +718,15 @@ class _Expander:
             return []
         lame = ctx.lame and max(x, y) != 1
         return [Part(vectors, ctx.kind, smin, smax, lame, mod, ctx.origin, ctx.dest, atom.span)]
+
+
+def _join_spans(spans: Sequence[Span | None]) -> Span | None:
+    """The span from the first to the last of ``spans`` (None when one is missing)."""
+    if not spans or any(sp is None for sp in spans):
+        return None
+    first, last = spans[0], spans[-1]
+    assert first is not None and last is not None
+    return Span(first.offset, last.end - first.offset, first.line, first.column)
 
 
 @lru_cache(maxsize=64)
@@ -908,6 +941,9 @@ class Tables:
             p.modality.capture_set is not None for mp in self.multi for p in mp.legs[-1]
         )
         self.simple = not self.multi and not self.makes_ep and not self.takes_ep
+        self.hops = any(p.kind == HOP for p in single) or any(
+            p.kind == HOP for mp in self.multi for leg in mp.legs for p in leg
+        )
         # groups by role, so the generators loop over short lists
         self.quiet_groups = [g for g in self.groups if g.modality.quiet and not g.modality.initial]
         self.quiet_groups_i = [g for g in self.groups if g.modality.quiet and g.modality.initial]

@@ -13,15 +13,14 @@ Sides: ``WHITE = 0`` moves "forward" towards higher ranks, ``BLACK = 1`` sees th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from notation_toolkit.core.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from notation_toolkit.core.geometry import Geometry
-    from notation_toolkit.variant.pieces.compiler import Tables
 
 Side = int
 WHITE: Final = 0
@@ -66,6 +65,65 @@ class PieceMove:
         return self.captured is not None
 
 
+class PieceTables(Protocol):
+    """The per-square tables behind a ``CompiledPiece`` (``compiler.Tables`` is the one
+    implementation). Declared here so that this module does not depend on the compiler: the
+    compiler builds pieces, pieces never build tables."""
+
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def simple(self) -> bool: ...
+    @property
+    def has_initial(self) -> bool: ...
+    @property
+    def makes_ep(self) -> bool: ...
+    @property
+    def takes_ep(self) -> bool: ...
+    @property
+    def needs_types(self) -> bool: ...
+    @property
+    def reversible(self) -> bool: ...
+    @property
+    def hops(self) -> bool: ...
+    @property
+    def multi(self) -> Sequence[object]: ...
+    @property
+    def signature(self) -> tuple[object, ...]: ...
+    @property
+    def leaper_attacks(self) -> tuple[list[int], list[int]] | None: ...
+    @property
+    def attack_all(self) -> tuple[Callable[[int, int], int], Callable[[int, int], int]]: ...
+
+    def quiets(self, square: int, side: int, occupied: int, initial: bool) -> int: ...
+
+    def captures(
+        self,
+        square: int,
+        side: int,
+        occupied: int,
+        enemies: int,
+        initial: bool,
+        by_type: Mapping[str, int] | None,
+    ) -> int: ...
+
+    def attacks(self, square: int, side: int, occupied: int, victim: str | None) -> int: ...
+
+    def attackers_reach(self, square: int, side: int, occupied: int) -> int: ...
+
+    def moves(
+        self,
+        square: int,
+        side: int,
+        occupied: int,
+        friends: int,
+        enemies: int,
+        initial: bool,
+        by_type: Mapping[str, int] | None,
+        ep: EnPassant | None,
+    ) -> list[PieceMove]: ...
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class CompiledPiece:
     """An MBN piece definition compiled for one board geometry.
@@ -80,7 +138,7 @@ class CompiledPiece:
     key: str
     definition: str
     geometry: Geometry
-    tables: Tables = field(repr=False)
+    tables: PieceTables = field(repr=False)
     diagnostics: tuple[Diagnostic, ...] = ()
 
     # -- what kind of piece this is (for the game core's fast paths) ------------------------------

@@ -1,4 +1,8 @@
-"""``ntk piece``: where can an MBN piece go? A move diagram (or JSON) for a square of a board."""
+"""``ntk piece``: where can an MBN piece go? A move diagram (or JSON, or an SVG picture) for a square.
+
+A root-layer command because it combines the piece compiler (``variant.pieces``, layer 2) with the
+SVG face (``svg.piece_diagram``, layer 3) for ``--svg``.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +24,13 @@ from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, console, json_option, pr
 @click.option("--side", type=click.Choice(["white", "black"]), default="white", show_default=True)
 @click.option("--initial", is_flag=True, help="The piece has not moved yet (include its i moves).")
 @click.option("--partial", is_flag=True, help="Show the executable parts even if some are not executable.")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE",
+    help="Also write the diagram as an SVG picture to FILE.",
+)
 @json_option
 def piece(
     definition: str | None,
@@ -32,6 +43,7 @@ def piece(
     side: str,
     initial: bool,
     partial: bool,
+    svg_file: str | None,
     as_json: bool,
 ) -> int:
     """Show where an MBN piece moves and captures from a square.
@@ -40,6 +52,7 @@ def piece(
     ntk piece 'N=mN+cW' --board 8x8 --from d4
     ntk piece 'R' --from a1 --friends a4 --enemies c1
     ntk piece --rules chess.fbr --piece Q --from d1 --json
+    ntk piece 'N=mN+cW' --from d4 --enemies d5 --svg knight.svg
     """
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.geometry import Geometry
@@ -82,6 +95,23 @@ def piece(
         )
     except NotationError as exc:
         ctx.exit(report_error(exc, text, rules, as_json))
+    if svg_file is not None:
+        from notation_toolkit.svg import piece_diagram
+
+        image = piece_diagram(
+            compiled,
+            origin=origin,
+            side=side,
+            friends=g.names(data.friends),
+            enemies=g.names(data.enemies),
+            initial=initial,
+        )
+        try:
+            with open(svg_file, "w", encoding="utf-8") as fh:
+                fh.write(image)
+        except OSError as exc:
+            console(stderr=True).print(f"[bold red]ntk piece:[/] cannot write {svg_file}: {exc.strerror}")
+            ctx.exit(EXIT_IO)
     if as_json:
         out = data.to_dict()
         out["diagnostics"] = [d.to_dict() for d in compiled.diagnostics]

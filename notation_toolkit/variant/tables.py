@@ -1,0 +1,386 @@
+"""The per-variant tables and the bare position state the game core is built on.
+
+``Core`` holds what every position of a variant shares (piece types, their compiled move tables,
+promotion, drops, Zobrist keys); ``BoardState`` is the state of one position (mailbox, bitboards,
+hands, side to move ...) without any game logic. The FEEN / FEN readers and writers
+(``variant.notation``) work on a ``BoardState``; ``variant.position.Position`` adds the moves.
+Imports point one way: ``rules`` < ``tables`` < ``notation`` < ``position`` < ``game``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from notation_toolkit.core.geometry import Geometry
+    from notation_toolkit.variant.pieces import CompiledPiece
+    from notation_toolkit.variant.rules import Rules
+
+WHITE = 0
+BLACK = 1
+
+EP = 1 << 30
+CASTLE = 1 << 31
+DROP = 1 << 32
+MAKES_EP = 1 << 33
+CAPTURE = 1 << 34
+NOPROMO = 1 << 35  # an optional promotion declined (text needs no suffix; kept for clarity)
+SQ = 0x3FF
+
+
+class VariantLike(Protocol):
+    """What positions need of their variant (``notation_toolkit.variant.Variant`` is one): a name,
+    the board, the rules, the compiled pieces and the shared ``Core`` tables."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def geometry(self) -> Geometry: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def pieces(self) -> Mapping[str, CompiledPiece]: ...
+
+    @property
+    def tables(self) -> Core: ...
+
+
+class Core:
+    """Per-variant tables the positions share: piece types, promotion, drops, Zobrist keys."""
+
+    def __init__(self, variant: VariantLike) -> None:
+        rules = variant.rules
+        g = variant.geometry
+        self.variant = variant
+        self.geometry = g
+        self.rules = rules
+        self.keys: list[str] = list(variant.pieces)
+        self.index: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
+        self.pieces: list[CompiledPiece] = [variant.pieces[k] for k in self.keys]
+        n = len(self.keys)
+        self.n = n
+        self.royal = [k in rules.royal for k in self.keys]
+        self.royal_types = [i for i in range(n) if self.royal[i]]
+        castling_types = set()
+        if rules.castlings:
+            castling_types |= {i for i in self.royal_types}
+            for c in rules.castlings:
+                castling_types |= {self.index[p] for p in c.partners if p in self.index}
+        self.tracks_unmoved = [self.pieces[i].has_initial or i in castling_types for i in range(n)]
+        self.simple = [p.simple for p in self.pieces]
+        self.needs_types = [p.needs_types for p in self.pieces]
+        self.reversible = [p.reversible and not p.needs_types for p in self.pieces]
+        self.quiets = [p.tables.quiets for p in self.pieces]
+        self.captures = [p.tables.captures for p in self.pieces]
+        self.attack_fn = [p.tables.attacks for p in self.pieces]
+        # is_attacked fast paths: static reverse tables for leapers, empty-board lines for riders
+        self.rev_static: list[tuple[list[int], list[int]] | None] = []
+        self.rev_lines: list[tuple[list[int], list[int]] | None] = []
+        for i, p in enumerate(self.pieces):
+            static = p.leaper_attacks if self.reversible[i] else None
+            if static is not None:
+                rev: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+                for side in (0, 1):
+                    for x in range(g.size):
+                        bb = static[side][x]
+                        while bb:
+                            low = bb & -bb
+                            rev[side][low.bit_length() - 1] |= 1 << x
+                            bb ^= low
+                self.rev_static.append(rev)
+                self.rev_lines.append(None)
+            elif self.reversible[i] and "p" not in p.definition.split("=", 1)[-1]:
+                # (hoppers reach nothing on an empty board: no quick rejection for them)
+                self.rev_static.append(None)
+                self.rev_lines.append(
+                    tuple(  # type: ignore[arg-type]
+                        [p.tables.attackers_reach(sq, side, 0) for sq in range(g.size)] for side in (0, 1)
+                    )
+                )
+            else:
+                self.rev_static.append(None)
+                self.rev_lines.append(None)
+        # quiet moves that make squares capturable en passant (per side, per square): the pieces
+        # that are not simple only because of en passant take the fast path
+        self.multi = [bool(p.tables.multi) for p in self.pieces]
+        self.ep_make: list[tuple[list[int], list[int]] | None] = []
+        for p in self.pieces:
+            if p.makes_ep and not p.tables.multi:
+                masks: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+                for side in (0, 1):
+                    for sq in range(g.size):
+                        for initial in (False, True):
+                            for rec in p.moves(sq, side, 0, 0, 0, initial=initial):
+                                if rec.ep_squares:
+                                    masks[side][sq] |= 1 << rec.target
+                self.ep_make.append(masks)
+            else:
+                self.ep_make.append(None)
+        self.takes_ep = [p.takes_ep for p in self.pieces]
+        self.between: dict[int, int] = {}
+        self.leaper_attacks = [p.leaper_attacks for p in self.pieces]
+        self.rider_types = [i for i in range(n) if self.rev_lines[i] is not None]
+        # for pieces looked at from their own square (lame, ranges, capture sets): the squares from
+        # which they could attack a square on an empty board (blockers only take attacks away;
+        # not for hoppers, which need a hurdle)
+        self.could: list[tuple[list[int], list[int]] | None] = []
+        royal_keys = [k for k in self.keys if k in rules.royal]
+        for i, p in enumerate(self.pieces):
+            if self.reversible[i] or "p" in p.definition.split("=", 1)[-1]:
+                self.could.append(None)
+                continue
+            could: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
+            for side in (0, 1):
+                for x in range(g.size):
+                    reach = p.attacks(x, side, 0)
+                    for key in royal_keys:
+                        reach |= p.attacks(x, side, 0, key)
+                    while reach:
+                        low = reach & -reach
+                        could[side][low.bit_length() - 1] |= 1 << x
+                        reach ^= low
+            self.could.append(could)
+        self.reverse = [
+            p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)
+        ]
+        # promotion: per type, choices as type indexes
+        self.promo: list[tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool] | None] = []
+        for k in self.keys:
+            spec = rules.promotions.get(k)
+            if spec is None:
+                self.promo.append(None)
+            else:
+                self.promo.append(
+                    (
+                        [self.index[c] for c in spec.choices],
+                        spec.zone,
+                        spec.optional,
+                        spec.on_enter,
+                        spec.on_leave,
+                        spec.on_move,
+                        spec.status and rules.holding and rules.demote,
+                    )
+                )
+        # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
+        self.can_move = [
+            [
+                sum(
+                    1 << s
+                    for s in range(g.size)
+                    if self.pieces[t].quiets(s, side, 0) | self.pieces[t].attacks(s, side, 0)
+                )
+                for side in (0, 1)
+            ]
+            for t in range(n)
+        ]
+        # demotion when captured into the holding (003:406-416)
+        self.status_origin: dict[int, int] = {}
+        for t, pspec in enumerate(self.promo):
+            if pspec is not None and pspec[6]:
+                for choice in pspec[0]:
+                    self.status_origin.setdefault(choice, t)
+        self.to_hand = list(range(n))
+        if rules.demote:
+            for t, k in enumerate(self.keys):
+                if k.startswith("+") and k[1:] in self.index:
+                    self.to_hand[t] = self.index[k[1:]]
+        self.droppable = [rules.holding and not self.royal[t] for t in range(n)]
+        full = g.full
+        self.drop_zone: list[tuple[int, int]] = []
+        self.drop_explicit: list[bool] = []
+        for k in self.keys:
+            zone = rules.drop_zones.get(k) or rules.drop_zones.get("*")
+            self.drop_zone.append(zone if zone is not None else (full, full))
+            self.drop_explicit.append(zone is not None)
+        self.drop_nomate = [k in rules.drop_nomate or "*" in rules.drop_nomate for k in self.keys]
+        self.drop_nocheck = [k in rules.drop_nocheck or "*" in rules.drop_nocheck for k in self.keys]
+        self.total_limits = [
+            ({self.index[x] for x in s if x in self.index}, m) for s, m in rules.total_limits
+        ]
+        self.file_limits = [({self.index[x] for x in s if x in self.index}, m) for s, m in rules.file_limits]
+        self.castlings = [
+            (
+                c.king_file,
+                c.rook_file,
+                c.from_unthreatened,
+                [self.index[p] for p in c.partners if p in self.index],
+            )
+            for c in rules.castlings
+        ]
+        # Zobrist keys (seeded: the same keys in every run)
+        rnd = random.Random(0x5EED ^ (g.width << 8) ^ g.height ^ n)
+        bits = 64
+        self.z_piece = [[rnd.getrandbits(bits) for _ in range(g.size)] for _ in range(2 * n)]
+        self.z_unmoved = [rnd.getrandbits(bits) for _ in range(g.size)]
+        self.z_status = [rnd.getrandbits(bits) for _ in range(g.size)]
+        self.z_ep = [rnd.getrandbits(bits) for _ in range(g.size)]
+        self.z_side = rnd.getrandbits(bits)
+        max_hand = g.size + 1
+        self.z_hand = [[rnd.getrandbits(bits) for _ in range(max_hand)] for _ in range(2 * n)]
+        self.z_checks = [[rnd.getrandbits(bits) for _ in range(64)] for _ in range(2)]
+        self.file_of = [s % g.width for s in range(g.size)]
+        # Fast legality: when every piece's attacks are reversible and no piece hops, a move that is
+        # not a royal move, not en passant, not castling, made while not in check, from a square on
+        # no attack line of any enemy piece towards the royal piece cannot expose it.
+        hops = [p.tables.hops for p in self.pieces]  # from the compiled parts: exact
+        self.fast_legal = (
+            all(self.reversible)
+            and not any(hops)
+            and not any("p" in p.definition.split("=", 1)[-1] for p in self.pieces)
+        )
+        # Without that (lame leapers, ranges, capture sets, hoppers), the same shortcut holds with
+        # every own piece as a candidate blocker, tested by removal; hoppers also need the target
+        # checked: a piece put on a line between a hopper and the royal piece can be its hurdle
+        # (orthogonal and diagonal hoppers only: the lines of the royal square cover them).
+        import re
+
+        hop_atoms = [re.findall(r"p[a-oq-z]*([A-Z:(])", p.definition.split("=", 1)[-1]) for p in self.pieces]
+        self.has_hoppers = any(hop_atoms) or any(hops)
+        # a piece that hops through a letter's expansion (no `p` in its own text) has unknown
+        # lines: no fast path then
+        self.general_fast = (
+            not self.fast_legal
+            and all(set(a) <= set("WFRBQK") for a in hop_atoms)
+            and all(hop_atoms[i] for i in range(n) if hops[i])
+        )
+        self.hopper_types = [i for i in range(n) if hop_atoms[i] or hops[i]]
+        # per square, its eight rays (queen directions): a piece put on a ray can become the hurdle
+        # of an enemy hopper only if one stands on that ray
+        self.rays: list[list[int]] = [[] for _ in range(g.size)]
+        if self.has_hoppers and self.general_fast:
+            for sq in range(g.size):
+                f0, r0 = sq % g.width, sq // g.width
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                    ray, f, r = 0, f0 + dx, r0 + dy
+                    while 0 <= f < g.width and 0 <= r < g.height:
+                        ray |= 1 << (r * g.width + f)
+                        f, r = f + dx, r + dy
+                    if ray:
+                        self.rays[sq].append(ray)
+        self.royal_lines = [0] * g.size
+        if self.has_hoppers and self.general_fast:
+            for sq in range(g.size):
+                f0, r0 = sq % g.width, sq // g.width
+                mask = 0
+                for x in range(g.size):
+                    f1, r1 = x % g.width, x // g.width
+                    if f1 == f0 or r1 == r0 or abs(f1 - f0) == abs(r1 - r0):
+                        mask |= 1 << x
+                self.royal_lines[sq] = mask
+        # the closed rectangle between two squares is span_files[fa][fb] & span_ranks[ra][rb]: it
+        # holds every square a lame leap, a line or a capture-set line between them passes
+        self.span_files = [[0] * g.width for _ in range(g.width)]
+        for a in range(g.width):
+            for b in range(a, g.width):
+                mask = 0
+                for f in range(a, b + 1):
+                    mask |= g.file_masks[f]
+                self.span_files[a][b] = self.span_files[b][a] = mask
+        self.span_ranks = [[0] * g.height for _ in range(g.height)]
+        for a in range(g.height):
+            for b in range(a, g.height):
+                mask = 0
+                for r in range(a, b + 1):
+                    mask |= g.rank_masks[r]
+                self.span_ranks[a][b] = self.span_ranks[b][a] = mask
+        self.lines: list[list[int]] = []
+        if self.fast_legal:
+            for side in (0, 1):
+                self.lines.append(
+                    [
+                        _or(self.reverse[t](sq, side, 0) for t in range(n) if self.reverse[t] is not None)  # type: ignore[misc]
+                        for sq in range(g.size)
+                    ]
+                )
+        self.names = g.square_names
+
+
+class BoardState:
+    """The state of one position of a variant, without game logic (``Position`` adds it)."""
+
+    __slots__ = (
+        "bbs",
+        "board",
+        "checks",
+        "core",
+        "ep_squares",
+        "ep_victim",
+        "gave_check",
+        "hands",
+        "history",
+        "key",
+        "occ",
+        "ply",
+        "promoted",
+        "stack",
+        "styles",
+        "turn",
+        "unmoved",
+        "variant",
+    )
+
+    def __init__(self, variant: VariantLike) -> None:
+        core: Core = variant.tables
+        self.variant = variant
+        self.core = core
+        size = core.geometry.size
+        self.board: list[int] = [-1] * size
+        self.bbs: list[int] = [0] * (2 * core.n)
+        self.occ: list[int] = [0, 0]
+        self.turn = WHITE
+        self.unmoved = 0
+        self.promoted = 0
+        self.ep_squares = 0
+        self.ep_victim = -1
+        self.hands: list[list[int]] = [[0] * core.n, [0] * core.n]
+        self.checks: list[int] = [0, 0]
+        self.styles = ("C", "c")
+        self.key = 0
+        self.ply = 0
+        self.stack: list[tuple[object, ...]] = []
+        self.history: list[int] = []
+        self.gave_check: list[bool] = []
+
+    def _put(self, sq: int, code: int) -> None:
+        self.board[sq] = code
+        self.bbs[code] |= 1 << sq
+        self.occ[code & 1] |= 1 << sq
+
+    def _rehash(self) -> None:
+        c = self.core
+        key = 0
+        for sq, code in enumerate(self.board):
+            if code >= 0:
+                key ^= c.z_piece[code][sq]
+        for sq in _bits(self.unmoved):
+            key ^= c.z_unmoved[sq]
+        for sq in _bits(self.promoted):
+            key ^= c.z_status[sq]
+        for sq in _bits(self.ep_squares):
+            key ^= c.z_ep[sq]
+        for side in (0, 1):
+            for t, count in enumerate(self.hands[side]):
+                key ^= c.z_hand[2 * t + side][count]
+            key ^= c.z_checks[side][min(self.checks[side], 63)]
+        if self.turn:
+            key ^= c.z_side
+        self.key = key
+
+
+def _or(values: Iterator[int]) -> int:
+    out = 0
+    for v in values:
+        out |= v
+    return out
+
+
+def _bits(bb: int) -> Iterator[int]:
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
