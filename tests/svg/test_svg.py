@@ -228,14 +228,12 @@ def test_image_displays_in_notebooks() -> None:
     assert image._repr_svg_() == str(image)
 
 
-def test_move_diagram_and_pending_piece_diagram() -> None:
+def test_move_diagram() -> None:
     sets = svg.MoveSets(frozenset({"c6", "e6"}), frozenset({"f5"}), frozenset({"b3"}))
     root = _parse_svg(svg.move_diagram((8, 8), "d4", "N", sets))
     kinds = [g.get("class") for g in root.iter(G)]
     assert kinds.count("move") == 2 and kinds.count("capture") == 1 and kinds.count("blocked") == 1
     assert [_title(g) for g in _pieces(root)] == ["N, first side"]
-    with pytest.raises(NotImplementedError, match="compiler"):
-        svg.piece_diagram("N=N")
 
 
 def test_piece_diagram_uses_a_registered_generator() -> None:
