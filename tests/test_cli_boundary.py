@@ -52,9 +52,9 @@ def sleepy():
 
 
 @click.command()
-def ladder():
+def gauntlet():
     """A third-party subcommand of `ntk dice`."""
-    click.echo("ladder of engines")
+    click.echo("gauntlet of engines")
 
 
 not_a_command = 42
@@ -70,7 +70,7 @@ notcmd = ntk_fake_plugin:not_a_command
 parse = ntk_fake_plugin:hello
 
 [notation_toolkit.commands.dice]
-ladder = ntk_fake_plugin:ladder
+gauntlet = ntk_fake_plugin:gauntlet
 """
 
 
@@ -217,8 +217,8 @@ def test_usage_errors_exit_2_without_traceback() -> None:
 def test_third_party_commands_join_ntk(plugin_env: dict[str, str]) -> None:
     done = ntk("hello", "you", env=plugin_env)
     assert (done.returncode, done.stdout) == (0, "hello you\n")
-    done = ntk("dice", "ladder", env=plugin_env)
-    assert (done.returncode, done.stdout) == (0, "ladder of engines\n")
+    done = ntk("dice", "gauntlet", env=plugin_env)
+    assert (done.returncode, done.stdout) == (0, "gauntlet of engines\n")
 
 
 def test_a_third_party_command_cannot_replace_a_shipped_one(plugin_env: dict[str, str]) -> None:
@@ -243,7 +243,7 @@ def test_broken_entry_points_are_one_line_warnings(plugin_env: dict[str, str]) -
 def test_help_lists_the_dice_subcommands(plugin_env: dict[str, str]) -> None:
     done = ntk("dice", "--help", env=plugin_env)
     assert done.returncode == 0
-    for name in ("perft", "moves", "turns", "play", "selfplay", "analyse", "ladder"):
+    for name in ("perft", "moves", "turns", "play", "selfplay", "analyse", "ladder", "gauntlet"):
         assert name in done.stdout
     assert "analyze" not in done.stdout  # the alias is hidden
 

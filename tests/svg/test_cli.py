@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from notation_toolkit import fen, svg
+from notation_toolkit.commands.draw import draw_command
 from notation_toolkit.core.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from notation_toolkit.svg.cli import draw_command
 
 E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 
@@ -71,7 +71,7 @@ def test_draw_json() -> None:
 
 def test_commands_are_registered() -> None:
     found = {ep.name: ep.value for ep in entry_points(group="notation_toolkit.commands")}
-    assert found.get("draw") == "notation_toolkit.svg.cli:draw_command"
+    assert found.get("draw") == "notation_toolkit.commands.draw:draw_command"
     assert found.get("lsp") == "notation_toolkit.lsp.cli:lsp_command"
     from notation_toolkit.lsp.cli import lsp_command
 
