@@ -21,7 +21,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -34,6 +33,7 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 WIDTH = "140"  # terminal columns the console examples were written at
 
 _TIMING = [
+    (re.compile(r"\b\d+:\d\d:\d\d\b"), "<elapsed>"),  # a progress bar's elapsed time
     (re.compile(r"\b\d+(?:[.,]\d+)*(?:\.\d+)? ?(?:s|ms|µs)\b"), "<time>"),
     (re.compile(r"\b\d+(?:[.,]\d+)* (nodes|turns|positions)(/s)?\b"), r"<n> \1\2"),
 ]
@@ -135,22 +135,18 @@ def test_console_example(where: str, command: str, expected: list[str]) -> None:
     assert matches(want, got), "\n".join(["expected:", *want, "actual:", *got])
 
 
-def _python_examples() -> list[Any]:
+def _pages_with_python() -> list[Path]:
     parser = Sybil(parsers=[PythonCodeBlockParser(), SkipParser()], path=str(ROOT), patterns=[])
-    examples: list[tuple[str, Any, Any]] = []
-    for page in PAGES:
-        document = parser.parse(page)
-        examples.extend((f"{page.name}:{ex.line}", document, ex) for ex in document)
-    return examples
+    return [page for page in PAGES if any(True for _ in parser.parse(page))]
 
 
-PYTHON = _python_examples()
-
-
-@pytest.mark.parametrize(("where", "document", "example"), PYTHON, ids=[p[0] for p in PYTHON])
-def test_python_example(where: str, document: Any, example: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("page", _pages_with_python(), ids=lambda p: p.name)
+def test_python_examples(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Python example of a page, in order, in one namespace (as a reader runs them)."""
     monkeypatch.chdir(ROOT)
-    example.evaluate()
+    parser = Sybil(parsers=[PythonCodeBlockParser(), SkipParser()], path=str(ROOT), patterns=[])
+    for example in parser.parse(page):
+        example.evaluate()
 
 
 def test_readme_runs_under_plain_doctest(monkeypatch: pytest.MonkeyPatch) -> None:
