@@ -81,6 +81,24 @@ _END_OF_ITEM: RuleToken = (r"(?=[ \t\r\n])", _silent, "#pop")
 _UNCLOSED: RuleToken = (r"[ \t\r\n]", Error, "#pop")
 
 
+def _field(*rules: Any, then: str | None = None) -> list[Any]:
+    """A field of a one-position-a-line notation: a newline ends the line; a space moves to ``then``."""
+    out: list[Any] = [(r"\n", Whitespace, "#pop"), *rules]
+    if then is not None:
+        out.append((r" ", Whitespace, ("#pop", then)))
+    return out
+
+
+def _bracketed(close: str, *rules: Any) -> list[Any]:
+    """The inside of a bracket: ``close`` leaves it; whitespace means it was never closed."""
+    return [(close, Punctuation, "#pop"), _UNCLOSED, *rules]
+
+
+def _line_root(first: str) -> list[Any]:
+    # One position a line; '#' starts a comment line and blank lines are skipped.
+    return [(r"[ \t\r]*#[^\n]*", Comment.Single), (r"[ \t\r]*\n", Whitespace), default(first)]
+
+
 class _Lexer(RegexLexer):
     # Keep the text as given: Pygments would otherwise strip leading and trailing newlines.
     def __init__(self, **options: Any) -> None:
@@ -102,35 +120,28 @@ class FeenLexer(_Lexer):
     url = "https://sashite.dev/specs/feen/"
 
     tokens: ClassVar[dict[str, list[Any]]] = {
-        "root": [
-            (r"[ \t\r]*#[^\n]*", Comment.Single),
-            (r"[ \t\r]*\n", Whitespace),
-            default("placement"),
-        ],
+        "root": _line_root("placement"),
         "piece": [
             (r"([-+]?)([A-Z])(\^?)('?)", bygroups(Operator, Name.Builtin, Name.Decorator, Name.Decorator)),
             (r"([-+]?)([a-z])(\^?)('?)", bygroups(Operator, Name.Variable, Name.Decorator, Name.Decorator)),
         ],
-        "placement": [
-            (r"\n", Whitespace, "#pop"),
+        "placement": _field(
             (r"[1-9][0-9]*", Number.Integer),
             include("piece"),
             (r"/+", Punctuation),
-            (r" ", Whitespace, ("#pop", "hands")),
-        ],
-        "hands": [
-            (r"\n", Whitespace, "#pop"),
+            then="hands",
+        ),
+        "hands": _field(
             (r"[1-9][0-9]+|[2-9]", Number.Integer),
             include("piece"),
             (r"/", Punctuation),
-            (r" ", Whitespace, ("#pop", "style")),
-        ],
-        "style": [
-            (r"\n", Whitespace, "#pop"),
+            then="style",
+        ),
+        "style": _field(
             # SIN letters; the legacy profile's SNN names are words.
             (r"[A-Za-z][A-Za-z0-9]*", Name.Constant),
             (r"/", Punctuation),
-        ],
+        ),
     }
 
 
@@ -139,58 +150,46 @@ class FeenLexer(_Lexer):
 
 
 def _fen_tokens(dfen: bool) -> dict[str, list[Any]]:
-    after_fullmove = ("#pop", "dice") if dfen else ("#pop", "extra")
+    after_fullmove = "dice" if dfen else "extra"
     en_passant = r"(?:[a-h][1-8])+" if dfen else r"[a-h][1-8]"
     tokens: dict[str, list[Any]] = {
-        "root": [
-            (r"[ \t\r]*#[^\n]*", Comment.Single),
-            (r"[ \t\r]*\n", Whitespace),
-            default("placement"),
-        ],
-        "placement": [
-            (r"\n", Whitespace, "#pop"),
+        "root": _line_root("placement"),
+        "placement": _field(
             (r"[PNBRQK]", Name.Builtin),
             (r"[pnbrqk]", Name.Variable),
             (r"[1-8]", Number.Integer),
             (r"/", Punctuation),
-            (r" ", Whitespace, ("#pop", "side")),
-        ],
-        "side": [
-            (r"\n", Whitespace, "#pop"),
+            then="side",
+        ),
+        "side": _field(
             (r"[wb]", Keyword.Constant),
-            (r" ", Whitespace, ("#pop", "castling")),
-        ],
-        "castling": [
-            (r"\n", Whitespace, "#pop"),
+            then="castling",
+        ),
+        "castling": _field(
             (r"[KQkq]+|-", Name.Constant),
-            (r" ", Whitespace, ("#pop", "en_passant")),
-        ],
-        "en_passant": [
-            (r"\n", Whitespace, "#pop"),
+            then="en_passant",
+        ),
+        "en_passant": _field(
             (en_passant, Name.Label),
             (r"-", Name.Label),
-            (r" ", Whitespace, ("#pop", "halfmove")),
-        ],
-        "halfmove": [
-            (r"\n", Whitespace, "#pop"),
+            then="halfmove",
+        ),
+        "halfmove": _field(
             (r"[0-9]+", Number.Integer),
-            (r" ", Whitespace, ("#pop", "fullmove")),
-        ],
-        "fullmove": [
-            (r"\n", Whitespace, "#pop"),
+            then="fullmove",
+        ),
+        "fullmove": _field(
             (r"[0-9]+", Number.Integer),
-            (r" ", Whitespace, after_fullmove),
-        ],
-        "dice": [
-            (r"\n", Whitespace, "#pop"),
+            then=after_fullmove,
+        ),
+        "dice": _field(
             (r"[PNBRQKpnbrqk]+|-", String.Symbol),
-            (r" ", Whitespace, ("#pop", "extra")),
-        ],
+            then="extra",
+        ),
         # A field the grammar does not have (an extension grammar's): every character is an error.
-        "extra": [
-            (r"\n", Whitespace, "#pop"),
+        "extra": _field(
             (r"[^\n]", Error),
-        ],
+        ),
     }
     return tokens
 
@@ -220,9 +219,8 @@ class DfenLexer(_Lexer):
 
 
 _MBN_STATES: dict[str, list[Any]] = {
-    "set": [
-        (r"\}", Punctuation, "#pop"),
-        _UNCLOSED,
+    "set": _bracketed(
+        r"\}",
         (r"[!^]", Operator),
         (_PREFIX, Operator),
         (_COMPOUND, Name.Builtin),
@@ -230,24 +228,22 @@ _MBN_STATES: dict[str, list[Any]] = {
         (r"[a-z]", Name.Variable),
         (r"(=)([0-9]+)", bygroups(Operator, Number.Integer)),  # piece values {M=1,K=1000}
         (r",", Punctuation),
-    ],
-    "range": [
-        (r"\]", Punctuation, "#pop"),
-        _UNCLOSED,
+    ),
+    "range": _bracketed(
+        r"\]",
         (r"\^", Operator),
         (r"[a-z]|[0-9]+|[A-Z]", Name.Label),
         (r"-", Name.Label),
         (r",", Punctuation),
         (r"[#.+*:]", Name.Constant),
-    ],
-    "board-id": [
-        (r">", Punctuation, "#pop"),
-        _UNCLOSED,
+    ),
+    "board-id": _bracketed(
+        r">",
         (r"<", Punctuation, "#push"),  # reflected and 4D board ids nest: <<1>;<2>>
         (r"[0-9]+", Number.Integer),
         (r"[*+\-]", Operator),
         (r"[,;]", Punctuation),
-    ],
+    ),
     "mbn-item": [
         _END_OF_ITEM,
         (r"[!@]", Operator),
@@ -282,16 +278,14 @@ _MBN_STATES: dict[str, list[Any]] = {
         (r"=", Operator),  # the next '=' part of a definition (castling: king part, rook part)
         include("move"),
     ],
-    "group": [
-        (r"\)", Punctuation, "#pop"),
-        _UNCLOSED,
+    "group": _bracketed(
+        r"\)",
         include("move"),
-    ],
-    "leg": [
-        (r"\]", Punctuation, "#pop"),
-        _UNCLOSED,
+    ),
+    "leg": _bracketed(
+        r"\]",
         include("move"),
-    ],
+    ),
     "targets": [
         _END_OF_ITEM,
         (r"@", Operator),
