@@ -14,8 +14,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from notation_toolkit.dfen.ast import DICE_ORDER, DfenPosition
+from notation_toolkit.feen.ast import Hand, Side, State
 from notation_toolkit.feen.ast import Position as FeenPosition
-from notation_toolkit.feen.ast import Side, State
 from notation_toolkit.fen.ast import SQUARE_INDEX, SQUARE_NAMES, FenPosition
 
 SquareKey = Hashable
@@ -174,10 +174,9 @@ def from_feen(position: FeenPosition) -> Diagram:
     hands = position.hands
     style_turn = position.style_turn
     first_to_move = position.active_side is Side.FIRST
-    first = Band(
-        f"style {style_turn.first}",
-        first_to_move,
-        tuple(
+
+    def band(style: object, to_move: bool, hand: Hand) -> Band:
+        cells = tuple(
             (
                 feen_cell(
                     i.piece.token,
@@ -188,26 +187,12 @@ def from_feen(position: FeenPosition) -> Diagram:
                 ),
                 i.count,
             )
-            for i in hands.first.items
-        ),
-    )
-    second = Band(
-        f"style {style_turn.second}",
-        not first_to_move,
-        tuple(
-            (
-                feen_cell(
-                    i.piece.token,
-                    i.piece.side is Side.FIRST,
-                    i.piece.state,
-                    i.piece.terminal,
-                    i.piece.derived,
-                ),
-                i.count,
-            )
-            for i in hands.second.items
-        ),
-    )
+            for i in hand.items
+        )
+        return Band(f"style {style}", to_move, cells)
+
+    first = band(style_turn.first, first_to_move, hands.first)
+    second = band(style_turn.second, not first_to_move, hands.second)
     # Files first, as boards are named (a 12×8 board has 12 files and 8 ranks).
     if shape is None:
         shape_text = "irregular board"
