@@ -10,7 +10,6 @@ counts, spaces, limits) and checks the prose.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +21,8 @@ from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import LimitError, NotationError
 from notation_toolkit.feen.codes import CODES
 from notation_toolkit.feen.parser import parse_result
+
+from message_checks import stutters as _stutters
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "feen" / "invalid.json"
 EXAMPLE_GRAMMAR = Path(__file__).resolve().parents[2] / "examples" / "feen" / "move_number.lark"
@@ -71,24 +72,6 @@ def _diagnostics(text: str) -> list[Diagnostic]:
     found += feen.check(text, profile="feen-legacy")
     found += feen.check(text, limits="reference")
     return found
-
-
-_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|\([^)]*\)")
-_DOUBLED_WORD = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
-# Two noun phrases run together: an indefinite article, at most two words, then another one.
-_ARTICLES = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:a|an)\s", re.IGNORECASE)
-
-
-def _stutters(sentence: str) -> list[str]:
-    prose = _QUOTED.sub("Q", sentence)
-    # "Q" stands for a quoted token: "'P' or 'Q'" lists are not stutters.
-    problems = [m.group(0) for m in _DOUBLED_WORD.finditer(prose) if m.group(1) != "Q"]
-    problems += [m.group(0) for m in _ARTICLES.finditer(prose + " ")]
-    # Prose words only: FEEN fragments such as C/c or 2Pp/p are not phrases.
-    words = [w for w in re.findall(r"\S+", prose.lower()) if "/" not in w and not any(c.isdigit() for c in w)]
-    trigrams = [" ".join(words[i : i + 3]) for i in range(len(words) - 2)]
-    problems += sorted({t for t in trigrams if trigrams.count(t) > 1})
-    return problems
 
 
 def test_the_checker_finds_the_stutters_issue_12_reported() -> None:
