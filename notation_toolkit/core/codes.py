@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.errors import NotationError
 
 if TYPE_CHECKING:
     from notation_toolkit.core.span import Span
 
 _HINT_UNSET = "\0unset"
+
+E = TypeVar("E", bound=NotationError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +38,8 @@ class CodeInfo:
     ``title`` is one line and ``explanation`` markdown (``ntk explain``). ``messages`` maps a
     template name to a ``str.format`` template with named fields; most codes have one template,
     named ``""``; a code whose cases read differently (the input is empty / ends with a space)
-    names each case. ``hints`` holds the default hint of a template (by the same name).
+    names each case. ``hints`` holds the default hint of a template (by the same name), and
+    ``fixes`` the description of the repair a template's diagnostic carries (``fix(...)``).
     """
 
     code: str
@@ -43,6 +47,7 @@ class CodeInfo:
     explanation: str
     messages: Mapping[str, str] = field(default_factory=dict)
     hints: Mapping[str, str] = field(default_factory=dict)
+    fixes: Mapping[str, str] = field(default_factory=dict)
 
     def message(self, template: str = "", /, **params: object) -> str:
         """The message of ``template`` with ``params`` filled in."""
@@ -69,10 +74,55 @@ class CodeInfo:
         ``hint`` defaults to the template's hint (filled with the same ``params``); pass a string
         to replace it or ``None`` to give no hint.
         """
+        return self.diagnostic_from(
+            template, params, span=span, field=field, hint=hint, fix=fix, severity=severity
+        )
+
+    def diagnostic_from(
+        self,
+        template: str,
+        params: Mapping[str, object],
+        /,
+        *,
+        span: Span | None = None,
+        field: str | None = None,
+        hint: str | None = _HINT_UNSET,
+        fix: Fix | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> Diagnostic:
+        """:meth:`diagnostic` with the template's fields given as a mapping (for helpers that pass
+        on the fields their callers gave)."""
         if hint == _HINT_UNSET:
             pattern = self.hints.get(template)
             hint = pattern.format(**params) if pattern is not None else None
         return Diagnostic(self.code, self.message(template, **params), span, severity, hint, fix, field)
+
+    def error(
+        self,
+        cls: type[E],
+        template: str = "",
+        /,
+        *,
+        text: str | None = None,
+        span: Span | None = None,
+        field: str | None = None,
+        hint: str | None = _HINT_UNSET,
+        fix: Fix | None = None,
+        **params: object,
+    ) -> E:
+        """A ``cls`` error (a ``NotationError`` subclass) holding one diagnostic of this code,
+        built as :meth:`diagnostic` builds it; ``text`` is the input the error is about."""
+        diagnostic = self.diagnostic_from(template, params, span=span, field=field, hint=hint, fix=fix)
+        return cls([diagnostic], text)
+
+    def fix(self, template: str, replacement: str, /, span: Span | None = None, **params: object) -> Fix:
+        """The repair of ``template``: its fix description filled with ``params``, replacing
+        ``span`` (the whole input when ``None``) with ``replacement``."""
+        try:
+            pattern = self.fixes[template]
+        except KeyError:
+            raise KeyError(f"diagnostic code {self.code} has no fix template {template!r}") from None
+        return Fix(pattern.format(**params), replacement, span)
 
 
 _CODES: dict[str, CodeInfo] = {}
@@ -85,13 +135,16 @@ def register_code(
     *,
     messages: Mapping[str, str] | None = None,
     hints: Mapping[str, str] | None = None,
+    fixes: Mapping[str, str] | None = None,
 ) -> CodeInfo:
     """Register (or re-register identically) a diagnostic code; return its ``CodeInfo``.
 
     Registering a different meaning under an existing code is a programming error: codes are
     stable identifiers users search for.
     """
-    info = CodeInfo(code, title, explanation.strip(), dict(messages or {}), dict(hints or {}))
+    info = CodeInfo(
+        code, title, explanation.strip(), dict(messages or {}), dict(hints or {}), dict(fixes or {})
+    )
     old = _CODES.get(code)
     if old is not None and old != info:
         raise RuntimeError(f"diagnostic code {code} registered twice with different meanings")
@@ -109,7 +162,7 @@ def all_codes() -> dict[str, CodeInfo]:
     return dict(_CODES)
 
 
-register_code(
+NTK001 = register_code(
     "NTK001",
     "input too large",
     """
@@ -118,22 +171,27 @@ untrusted text from spending unbounded time and memory. Raise it explicitly (for
 `max_input=...` in the API) if you really need to parse larger inputs.
 """,
 )
-register_code(
+NTK002 = register_code(
     "NTK002",
     "nesting too deep",
     """
 The input nests brackets or parentheses deeper than the parser accepts. Deep nesting is refused
 before parsing so that it cannot exhaust the stack.
 """,
+    messages={
+        "": "the input is nested too deeply to be parsed",
+        "write": "the {what} is nested too deeply to be written back as text",
+    },
+    hints={"": "reduce the nesting depth", "write": "reduce the nesting depth"},
 )
-register_code(
+NTK003 = register_code(
     "NTK003",
     "unknown name",
     """
 A notation, grammar, rule or other name was not found. The hint lists the closest known names.
 """,
 )
-register_code(
+NTK004 = register_code(
     "NTK004",
     "grammar cannot be loaded",
     """
@@ -141,8 +199,19 @@ A grammar file (usually your own extension grammar passed with `--grammar`) coul
 the file is missing, has a syntax error, or refers to rules or terminals that do not exist.
 Grammars may `%import` the shipped grammars by name (for example `%import feen.placement`).
 """,
+    messages={
+        # An extension grammar of a FEN-like notation must keep the rules the fields are read from.
+        "no_position": "the grammar {grammar} did not produce a 'position' rule, so the {label} fields "
+        "cannot be found",
+        "no_field": "the grammar {grammar} has no rule '{rule}' inside 'position', so the {what} cannot "
+        "be found",
+    },
+    hints={
+        "no_position": "%import the {base} rules and keep the rule name 'position' (%override or %extend it)",
+        "no_field": "keep the {base} rule '{rule}' (import it by name)",
+    },
 )
-register_code(
+NTK005 = register_code(
     "NTK005",
     "file cannot be read",
     """

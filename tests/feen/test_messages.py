@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from message_checks import stutters as _stutters
 
 from notation_toolkit import feen
 from notation_toolkit.core.codes import get_code
@@ -21,8 +22,6 @@ from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import LimitError, NotationError
 from notation_toolkit.feen.codes import CODES
 from notation_toolkit.feen.parser import parse_result
-
-from message_checks import stutters as _stutters
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "feen" / "invalid.json"
 EXAMPLE_GRAMMAR = Path(__file__).resolve().parents[2] / "examples" / "feen" / "move_number.lark"
