@@ -29,13 +29,29 @@ _DOUBLED_WORD = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 _ARTICLES = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:a|an)\s", re.IGNORECASE)
 
 
+# The list of a syntax error ("expected X, Y or Z after ..."): the grammar's descriptions of its
+# terminals, one per item ("an amalgamated direction such as (fs)"); items are checked one by one.
+_EXPECTED = re.compile(r"\bexpected (.+?)(?= after | at the start of |, found |$)")
+_LIST_SEPARATOR = re.compile(r", | or ")
+
+
 def stutters(sentence: str) -> list[str]:
     """The phrases of ``sentence`` that repeat (empty when the prose reads cleanly).
 
     Quoted tokens and parentheses stand for one word ``Q``: "'P' or 'Q'" lists are not stutters,
     and words with digits or slashes (notation fragments such as ``C/c`` or ``2Pp/p``) are not
-    phrases.
+    phrases. The items of a syntax error's expected list are separate phrases (each is checked
+    on its own, and the list counts as one word in the sentence).
     """
+    listed = _EXPECTED.search(sentence)
+    if listed is not None:
+        problems = [p for item in _LIST_SEPARATOR.split(listed.group(1)) for p in stutters(item)]
+        rest = sentence[: listed.start(1)] + "Q" + sentence[listed.end(1) :]
+        return problems + _prose_stutters(rest)
+    return _prose_stutters(sentence)
+
+
+def _prose_stutters(sentence: str) -> list[str]:
     prose = _QUOTED.sub("Q", sentence)
     problems = [m.group(0) for m in _DOUBLED_WORD.finditer(prose) if m.group(1) != "Q"]
     problems += [m.group(0) for m in _ARTICLES.finditer(prose + " ")]

@@ -217,4 +217,15 @@ NTK005 = register_code(
     """
 A file named on the command line could not be read, or is not valid UTF-8.
 """,
+    messages={
+        "": "cannot read {source}: {reason}",
+        "directory": "cannot read {source}: {reason}",
+        "not_utf8": "{source} is not UTF-8 text: byte {bytes} at line {line}, column {column} cannot be "
+        "decoded",
+    },
+    hints={
+        "": "check the path and the permissions",
+        "directory": "give a file, not a directory",
+        "not_utf8": "save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
+    },
 )

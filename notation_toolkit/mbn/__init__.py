@@ -60,22 +60,16 @@ def check(text: str, *, grammar: GrammarRef = None) -> list[Diagnostic]:
 
 def canonicalize(text: str, *, grammar: GrammarRef = None) -> tuple[str, list[Diagnostic]]:
     """The canonical text of one item and (when it differs from ``text``) an INFO saying so."""
-    from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+    from notation_toolkit.core.diagnostics import Severity
+    from notation_toolkit.mbn.codes import INFO
     from notation_toolkit.mbn.format import dumps
     from notation_toolkit.mbn.parser import parse_item
 
     canonical = dumps(parse_item(text, grammar=grammar))
     if canonical == text:
         return canonical, []
-    return canonical, [
-        Diagnostic(
-            "MBN001",
-            "rewrote the item in canonical form",
-            None,
-            Severity.INFO,
-            fix=Fix("canonical form", canonical),
-        )
-    ]
+    code = INFO["MBN001"]
+    return canonical, [code.diagnostic(severity=Severity.INFO, fix=code.fix("", canonical))]
 
 
 def is_valid(text: str, *, grammar: GrammarRef = None) -> bool:

@@ -79,6 +79,12 @@ def test_the_checker_finds_the_stutters_issue_12_reported() -> None:
     assert _stutters("the the input")
     assert not _stutters("write the markers in the order state, letter, '^', \"'\" (like K^')")
     assert not _stutters("a NUL byte (U+0000) at column 3: FEEN is ASCII only")
+    # An expected list names each terminal as its grammar describes it; items are phrases of
+    # their own, but a stutter inside one item, or in the rest of the sentence, still counts.
+    listed = "expected a leap such as (f), a direction such as (fs) or '!' after 'R', found 'c'"
+    assert not _stutters(listed)
+    assert _stutters(listed.replace("a leap such", "a leap a such"))
+    assert _stutters(listed.replace("after 'R'", "after after 'R'"))
 
 
 def test_no_feen_message_or_hint_repeats_a_phrase() -> None:
