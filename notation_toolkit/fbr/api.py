@@ -86,14 +86,7 @@ def canonicalize(text: str, *, grammar: GrammarRef = None, **_: object) -> tuple
     canonical = format(text, grammar=grammar)
     if canonical == text:
         return canonical, []
-    from notation_toolkit.core.diagnostics import Fix
+    from notation_toolkit.fbr.codes import INFO
 
-    return canonical, [
-        Diagnostic(
-            "FBR001",
-            "rewrote the rule file in canonical layout (one item per line, parts in BNF order)",
-            None,
-            Severity.INFO,
-            fix=Fix("canonical layout", canonical),
-        )
-    ]
+    code = INFO["FBR001"]
+    return canonical, [code.diagnostic(severity=Severity.INFO, fix=code.fix("", canonical))]
