@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from notation_toolkit.core.span import Span
 
 _HINT_UNSET = "\0unset"
+DEFAULT_HINT: str | None = _HINT_UNSET
+"""The ``hint`` argument that means "the template's own hint" (for helpers that pass one on)."""
 
 E = TypeVar("E", bound=NotationError)
 
@@ -155,6 +157,15 @@ def register_code(
 def get_code(code: str) -> CodeInfo | None:
     """The registered information for ``code`` (case-insensitive), or ``None``."""
     return _CODES.get(code.upper())
+
+
+def info_of(code: str) -> CodeInfo:
+    """The registered information for ``code``; ``KeyError`` for a code nobody registered (a
+    programming error: every code a module builds is registered by its package's ``codes.py``)."""
+    found = _CODES.get(code.upper())
+    if found is None:
+        raise KeyError(f"unregistered diagnostic code {code}")
+    return found
 
 
 def all_codes() -> dict[str, CodeInfo]:
