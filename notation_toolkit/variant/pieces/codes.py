@@ -42,9 +42,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "announcement_condition_executable": "the announcement condition {condition} is not executable yet",
         "castling_pseudo_pieces": "castling pseudo-pieces are moves of the game core, not pieces",
         "nested_multi_leg": "nested multi-leg moves are not executable yet",
-        "capture_leg_that": "a capture in a leg that is not the last (a locust capture) is not executable "
-        "yet",
-        "group_with_direction": "a group with a direction or a step count (a complex rider) is not "
+        "capture_leg_that": "capturing in a leg other than the last (a locust capture) is not executable yet",
+        "group_with_direction": "groups with a direction or step count (complex riders) are not "
         "executable yet",
         "in_expansion": "{detail} (in the expansion of {letter})",
     },

@@ -599,7 +599,10 @@ class _Expander:
             # diagnostics inside an expanded letter point at the letter the user wrote
             for i in range(before, len(self.diagnostics)):
                 d = self.diagnostics[i]
-                self.diagnostics[i] = info_of(d.code).diagnostic(
+                code = info_of(d.code)
+                if d.message.endswith(code.message("in_expansion", detail="", letter=letter)):
+                    continue  # a nested expansion of the same letter said so already
+                self.diagnostics[i] = code.diagnostic(
                     "in_expansion",
                     span=atom.span,
                     severity=d.severity,
