@@ -148,10 +148,42 @@ def register_code(
         code, title, explanation.strip(), dict(messages or {}), dict(hints or {}), dict(fixes or {})
     )
     old = _CODES.get(code)
+    if (
+        old is not None
+        and not info.messages
+        and (old.code, old.title, old.explanation)
+        == (
+            info.code,
+            info.title,
+            info.explanation,
+        )
+    ):
+        return old  # registered again by a module that words no message: the templates stay
     if old is not None and old != info:
         raise RuntimeError(f"diagnostic code {code} registered twice with different meanings")
     _CODES[code] = info
     return info
+
+
+def add_templates(
+    code: str,
+    *,
+    messages: Mapping[str, str],
+    hints: Mapping[str, str] | None = None,
+    fixes: Mapping[str, str] | None = None,
+) -> CodeInfo:
+    """Give the registered ``code`` its message templates; return its ``CodeInfo``.
+
+    For a code registered (title and explanation) by a module that words none of its messages:
+    the package's ``codes.py`` adds the templates once. Adding templates to a code that has some
+    is a programming error, as is adding them to a code nobody registered.
+    """
+    old = info_of(code)
+    new = CodeInfo(old.code, old.title, old.explanation, dict(messages), dict(hints or {}), dict(fixes or {}))
+    if old.messages and old != new:
+        raise RuntimeError(f"diagnostic code {code} already has message templates")
+    _CODES[old.code] = new
+    return new
 
 
 def get_code(code: str) -> CodeInfo | None:
@@ -192,8 +224,9 @@ before parsing so that it cannot exhaust the stack.
     messages={
         "": "the input is nested too deeply to be parsed",
         "write": "the {what} is nested too deeply to be written back as text",
+        "read": "the input is nested too deeply to be read",
     },
-    hints={"": "reduce the nesting depth", "write": "reduce the nesting depth"},
+    hints={name: "reduce the nesting depth" for name in ("", "write", "read")},
 )
 NTK003 = register_code(
     "NTK003",
@@ -201,6 +234,16 @@ NTK003 = register_code(
     """
 A notation, grammar, rule or other name was not found. The hint lists the closest known names.
 """,
+    messages={
+        "notation": "unknown notation {name!r}",
+        "broken": "notation {name!r} is installed but cannot be loaded",
+        "conversion": "no conversion from {source} to {target}",
+    },
+    hints={
+        "notation": "available notations: {known}",
+        "broken": "its entry point failed: {reason}",
+        "conversion": "available: {known}",
+    },
 )
 NTK004 = register_code(
     "NTK004",

@@ -405,7 +405,10 @@ def info(code: str) -> CodeInfo:
     return found
 
 
-register_code(
+_CHESS_HINT = "only chess-style FEEN converts: 8x8 board, PNBRQK, empty hands, styles C/c"
+
+#: FEN190, FEN191: the FEEN -> FEN (and DFEN) conversion (``convert/fen_feen.py``).
+NOT_FEEN = register_code(
     "FEN190",
     "not FEEN text",
     """
@@ -413,8 +416,15 @@ The text given to a FEEN -> FEN (or DFEN) conversion is not FEEN: FEEN has three
 pieces in hand, style-turn) separated by one space, e.g.
 `rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c`.
 """,
+    messages={
+        "": "this text is not FEEN, so it cannot be converted: {reason}",
+        "unreadable": "this text is not FEEN, so it cannot be converted",
+    },
+    hints={
+        name: "example: rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c" for name in ("", "unreadable")
+    },
 )
-register_code(
+NOT_CHESS = register_code(
     "FEN191",
     "FEEN that FEN cannot hold",
     """
@@ -422,4 +432,13 @@ FEEN describes boards of any size and dimension, pieces in hand and any piece st
 an 8x8 chess board, so only chess-style FEEN converts: 8 ranks of 8 squares, piece letters PNBRQK,
 empty hands (`/`) and the styles `C/c` or `c/C`.
 """,
+    messages={
+        "piece": "this FEEN cannot be converted to FEN: '{letter}' is not a chess piece (PNBRQK)",
+        "board": "this FEEN cannot be converted to FEN: the board is not 8 ranks of 8 squares",
+        "hands": "this FEEN cannot be converted to FEN: FEN has no pieces in hand; the hands must be empty "
+        "('/')",
+        "styles": "this FEEN cannot be converted to FEN: the styles '{styles}' are not chess ('C/c' or "
+        "'c/C')",
+    },
+    hints={name: _CHESS_HINT for name in ("piece", "board", "hands", "styles")},
 )

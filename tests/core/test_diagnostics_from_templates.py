@@ -16,11 +16,31 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "notation_toolkit"
 
 #: Sites that remain, each with the reason. The list only shrinks: a stale entry fails the test.
-ALLOWED_DIAGNOSTIC_CALLS: dict[str, str] = {}
+ALLOWED_DIAGNOSTIC_CALLS: dict[str, str] = {
+    # Copies diagnostics built from FEEN's templates with another severity (lenient mode);
+    # `dataclasses.replace(d, severity=...)` would say so without a constructor call.
+    "feen/validate.py": "re-severities template-built diagnostics; owned by the FEEN work",
+}
 
+_NOT_OWNED = "owned by other work (CLI, commands, bulk, svg, catalog, FEEN, formatting): listed to move"
 #: ``NotationError.single(code, message)`` calls with a hand-written message that remain, in
-#: modules this work did not own (path -> reason).
-ALLOWED_SINGLE_CALLS: dict[str, str] = {}
+#: modules the message-template work (issue 12) did not own; each is to be moved to its code's
+#: templates by the owner of the module.
+ALLOWED_SINGLE_CALLS: dict[str, str] = {
+    "bulk/cluster.py": _NOT_OWNED,  # NTK005, NTK006, NTK007
+    "bulk/run.py": _NOT_OWNED,  # NTK004
+    "commands/common.py": _NOT_OWNED,
+    "commands/diff.py": _NOT_OWNED,
+    "commands/stream.py": _NOT_OWNED,
+    "fbr/catalog.py": _NOT_OWNED,  # FBR201, FBR401, NTK005
+    "fbr/expand/cli.py": _NOT_OWNED,  # NTK005
+    "feen/limits.py": _NOT_OWNED,  # NTK003
+    "feen/notation.py": _NOT_OWNED,  # NTK003
+    "feen/parser.py": _NOT_OWNED,
+    "fen/notation.py": _NOT_OWNED,  # NTK003
+    "mbn/format.py": _NOT_OWNED,  # NTK002 (its "write" template exists)
+    "svg/__init__.py": _NOT_OWNED,  # NTK003
+}
 
 
 def _python_files() -> list[Path]:
