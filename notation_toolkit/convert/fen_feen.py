@@ -20,7 +20,6 @@ size, other pieces, pieces in hand, other styles) gives FEN191.
 from __future__ import annotations
 
 from notation_toolkit import dfen, feen, fen
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError, ParseError, ValidationError
 from notation_toolkit.core.span import Span
 from notation_toolkit.dfen.ast import DfenPosition, DicePool, EnPassantTargets
@@ -33,6 +32,7 @@ from notation_toolkit.fen.ast import (
     HalfmoveClock,
     Side,
 )
+from notation_toolkit.fen.codes import NOT_CHESS, NOT_FEEN
 
 LOSES_FEN_TO_FEEN = (
     "castling rights, the en-passant square and both clocks (FEEN keeps placement and side to move; "
@@ -49,7 +49,6 @@ LOSES_FEEN_TO_DFEN = (
 )
 
 _CHESS_LETTERS = frozenset("PNBRQKpnbrqk")
-_CHESS_HINT = "only chess-style FEEN converts: 8x8 board, PNBRQK, empty hands, styles C/c"
 
 
 def placement_to_feen(placement: str) -> str:
@@ -89,17 +88,15 @@ def read_chess_feen(text: str) -> tuple[Board, Side]:
     for square in placement.pieces():
         assert square.piece is not None  # pieces() yields occupied squares only
         if square.piece.letter not in _CHESS_LETTERS:
-            raise _not_chess(text, placement.span, f"'{square.piece.letter}' is not a chess piece (PNBRQK)")
+            raise _not_chess(text, placement.span, "piece", letter=square.piece.letter)
     if placement.dimensions != 2 or placement.shape != (8, 8):
-        raise _not_chess(text, placement.span, "the board is not 8 ranks of 8 squares")
+        raise _not_chess(text, placement.span, "board")
     hands = position.hands
     if hands.piece_count:
-        raise _not_chess(text, hands.span, "FEN has no pieces in hand; the hands must be empty ('/')")
+        raise _not_chess(text, hands.span, "hands")
     styles = str(position.style_turn)
     if styles not in ("C/c", "c/C"):
-        raise _not_chess(
-            text, position.style_turn.span, f"the styles '{styles}' are not chess ('C/c' or 'c/C')"
-        )
+        raise _not_chess(text, position.style_turn.span, "styles", styles=styles)
     ranks = placement.ranks()  # rank 8 first, as written
     squares = [p.letter if p is not None else None for rank in reversed(ranks) for p in rank]
     return Board.from_squares(squares), Side("w" if styles == "C/c" else "b")
@@ -107,31 +104,18 @@ def read_chess_feen(text: str) -> tuple[Board, Side]:
 
 def _not_feen(text: str, exc: NotationError) -> NotationError:
     first = exc.diagnostics[0] if exc.diagnostics else None
-    why = first.message if first is not None else "it cannot be read"
-    lead = Diagnostic(
-        "FEN190",
-        f"this text is not FEEN, so it cannot be converted: {why}",
-        first.span if first is not None else None,
-        Severity.ERROR,
-        "example: rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c",
-    )
+    if first is not None:
+        lead = NOT_FEEN.diagnostic(span=first.span, reason=first.message)
+    else:
+        lead = NOT_FEEN.diagnostic("unreadable")
     cls = type(exc) if isinstance(exc, ParseError | ValidationError) else ParseError
     return cls([lead, *exc.diagnostics], text)
 
 
-def _not_chess(text: str, span: Span | None, why: str) -> ValidationError:
-    return ValidationError(
-        [
-            Diagnostic(
-                "FEN191",
-                f"this FEEN cannot be converted to FEN: {why}",
-                span if span is not None else Span.from_offsets(text, 0, len(text)),
-                Severity.ERROR,
-                _CHESS_HINT,
-            )
-        ],
-        text,
-    )
+def _not_chess(text: str, span: Span | None, why: str, /, **params: object) -> ValidationError:
+    # FEN191, worded by its template ``why`` (fen/codes.py).
+    where = span if span is not None else Span.from_offsets(text, 0, len(text))
+    return ValidationError([NOT_CHESS.diagnostic_from(why, params, span=where)], text)
 
 
 def feen_to_fen(text: str) -> str:

@@ -18,14 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.errors import NotationError
 
 if TYPE_CHECKING:
     from notation_toolkit.core.span import Span
 
 _HINT_UNSET = "\0unset"
+DEFAULT_HINT: str | None = _HINT_UNSET
+"""The ``hint`` argument that means "the template's own hint" (for helpers that pass one on)."""
+
+E = TypeVar("E", bound=NotationError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +40,8 @@ class CodeInfo:
     ``title`` is one line and ``explanation`` markdown (``ntk explain``). ``messages`` maps a
     template name to a ``str.format`` template with named fields; most codes have one template,
     named ``""``; a code whose cases read differently (the input is empty / ends with a space)
-    names each case. ``hints`` holds the default hint of a template (by the same name).
+    names each case. ``hints`` holds the default hint of a template (by the same name), and
+    ``fixes`` the description of the repair a template's diagnostic carries (``fix(...)``).
     """
 
     code: str
@@ -43,6 +49,7 @@ class CodeInfo:
     explanation: str
     messages: Mapping[str, str] = field(default_factory=dict)
     hints: Mapping[str, str] = field(default_factory=dict)
+    fixes: Mapping[str, str] = field(default_factory=dict)
 
     def message(self, template: str = "", /, **params: object) -> str:
         """The message of ``template`` with ``params`` filled in."""
@@ -69,10 +76,55 @@ class CodeInfo:
         ``hint`` defaults to the template's hint (filled with the same ``params``); pass a string
         to replace it or ``None`` to give no hint.
         """
+        return self.diagnostic_from(
+            template, params, span=span, field=field, hint=hint, fix=fix, severity=severity
+        )
+
+    def diagnostic_from(
+        self,
+        template: str,
+        params: Mapping[str, object],
+        /,
+        *,
+        span: Span | None = None,
+        field: str | None = None,
+        hint: str | None = _HINT_UNSET,
+        fix: Fix | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> Diagnostic:
+        """:meth:`diagnostic` with the template's fields given as a mapping (for helpers that pass
+        on the fields their callers gave)."""
         if hint == _HINT_UNSET:
             pattern = self.hints.get(template)
             hint = pattern.format(**params) if pattern is not None else None
         return Diagnostic(self.code, self.message(template, **params), span, severity, hint, fix, field)
+
+    def error(
+        self,
+        cls: type[E],
+        template: str = "",
+        /,
+        *,
+        text: str | None = None,
+        span: Span | None = None,
+        field: str | None = None,
+        hint: str | None = _HINT_UNSET,
+        fix: Fix | None = None,
+        **params: object,
+    ) -> E:
+        """A ``cls`` error (a ``NotationError`` subclass) holding one diagnostic of this code,
+        built as :meth:`diagnostic` builds it; ``text`` is the input the error is about."""
+        diagnostic = self.diagnostic_from(template, params, span=span, field=field, hint=hint, fix=fix)
+        return cls([diagnostic], text)
+
+    def fix(self, template: str, replacement: str, /, span: Span | None = None, **params: object) -> Fix:
+        """The repair of ``template``: its fix description filled with ``params``, replacing
+        ``span`` (the whole input when ``None``) with ``replacement``."""
+        try:
+            pattern = self.fixes[template]
+        except KeyError:
+            raise KeyError(f"diagnostic code {self.code} has no fix template {template!r}") from None
+        return Fix(pattern.format(**params), replacement, span)
 
 
 _CODES: dict[str, CodeInfo] = {}
@@ -85,18 +137,53 @@ def register_code(
     *,
     messages: Mapping[str, str] | None = None,
     hints: Mapping[str, str] | None = None,
+    fixes: Mapping[str, str] | None = None,
 ) -> CodeInfo:
     """Register (or re-register identically) a diagnostic code; return its ``CodeInfo``.
 
     Registering a different meaning under an existing code is a programming error: codes are
     stable identifiers users search for.
     """
-    info = CodeInfo(code, title, explanation.strip(), dict(messages or {}), dict(hints or {}))
+    info = CodeInfo(
+        code, title, explanation.strip(), dict(messages or {}), dict(hints or {}), dict(fixes or {})
+    )
     old = _CODES.get(code)
+    if (
+        old is not None
+        and not info.messages
+        and (old.code, old.title, old.explanation)
+        == (
+            info.code,
+            info.title,
+            info.explanation,
+        )
+    ):
+        return old  # registered again by a module that words no message: the templates stay
     if old is not None and old != info:
         raise RuntimeError(f"diagnostic code {code} registered twice with different meanings")
     _CODES[code] = info
     return info
+
+
+def add_templates(
+    code: str,
+    *,
+    messages: Mapping[str, str],
+    hints: Mapping[str, str] | None = None,
+    fixes: Mapping[str, str] | None = None,
+) -> CodeInfo:
+    """Give the registered ``code`` its message templates; return its ``CodeInfo``.
+
+    For a code registered (title and explanation) by a module that words none of its messages:
+    the package's ``codes.py`` adds the templates once. Adding templates to a code that has some
+    is a programming error, as is adding them to a code nobody registered.
+    """
+    old = info_of(code)
+    new = CodeInfo(old.code, old.title, old.explanation, dict(messages), dict(hints or {}), dict(fixes or {}))
+    if old.messages and old != new:
+        raise RuntimeError(f"diagnostic code {code} already has message templates")
+    _CODES[old.code] = new
+    return new
 
 
 def get_code(code: str) -> CodeInfo | None:
@@ -104,12 +191,21 @@ def get_code(code: str) -> CodeInfo | None:
     return _CODES.get(code.upper())
 
 
+def info_of(code: str) -> CodeInfo:
+    """The registered information for ``code``; ``KeyError`` for a code nobody registered (a
+    programming error: every code a module builds is registered by its package's ``codes.py``)."""
+    found = _CODES.get(code.upper())
+    if found is None:
+        raise KeyError(f"unregistered diagnostic code {code}")
+    return found
+
+
 def all_codes() -> dict[str, CodeInfo]:
     """A copy of every registered code."""
     return dict(_CODES)
 
 
-register_code(
+NTK001 = register_code(
     "NTK001",
     "input too large",
     """
@@ -117,23 +213,47 @@ The input is larger than the configured safety cap. The cap protects services th
 untrusted text from spending unbounded time and memory. Raise it explicitly (for example
 `max_input=...` in the API) if you really need to parse larger inputs.
 """,
+    # core.grammar.check_size words this message itself (the same words); to move here.
+    messages={"": "the {what} is {size:,} characters long; the limit is {limit:,}"},
+    hints={"": "raise the limit explicitly if you trust this input"},
 )
-register_code(
+NTK002 = register_code(
     "NTK002",
     "nesting too deep",
     """
 The input nests brackets or parentheses deeper than the parser accepts. Deep nesting is refused
 before parsing so that it cannot exhaust the stack.
 """,
+    messages={
+        "": "the input is nested too deeply to be parsed",
+        "write": "the {what} is nested too deeply to be written back as text",
+        "read": "the input is nested too deeply to be read",
+        # core.grammar.check_nesting words this message itself (the same words); to move here.
+        "brackets": "brackets are nested more than {max_depth} deep",
+    },
+    hints={
+        **{name: "reduce the nesting depth" for name in ("", "write", "read")},
+        "brackets": "split the expression or reduce its nesting",
+    },
 )
-register_code(
+NTK003 = register_code(
     "NTK003",
     "unknown name",
     """
 A notation, grammar, rule or other name was not found. The hint lists the closest known names.
 """,
+    messages={
+        "notation": "unknown notation {name!r}",
+        "broken": "notation {name!r} is installed but cannot be loaded",
+        "conversion": "no conversion from {source} to {target}",
+    },
+    hints={
+        "notation": "available notations: {known}",
+        "broken": "its entry point failed: {reason}",
+        "conversion": "available: {known}",
+    },
 )
-register_code(
+NTK004 = register_code(
     "NTK004",
     "grammar cannot be loaded",
     """
@@ -141,11 +261,33 @@ A grammar file (usually your own extension grammar passed with `--grammar`) coul
 the file is missing, has a syntax error, or refers to rules or terminals that do not exist.
 Grammars may `%import` the shipped grammars by name (for example `%import feen.placement`).
 """,
+    messages={
+        # An extension grammar of a FEN-like notation must keep the rules the fields are read from.
+        "no_position": "the grammar {grammar} did not produce a 'position' rule, so the {label} fields "
+        "cannot be found",
+        "no_field": "the grammar {grammar} has no rule '{rule}' inside 'position', so the {what} cannot "
+        "be found",
+    },
+    hints={
+        "no_position": "%import the {base} rules and keep the rule name 'position' (%override or %extend it)",
+        "no_field": "keep the {base} rule '{rule}' (import it by name)",
+    },
 )
-register_code(
+NTK005 = register_code(
     "NTK005",
     "file cannot be read",
     """
 A file named on the command line could not be read, or is not valid UTF-8.
 """,
+    messages={
+        "": "cannot read {source}: {reason}",
+        "directory": "cannot read {source}: {reason}",
+        "not_utf8": "{source} is not UTF-8 text: byte {bytes} at line {line}, column {column} cannot be "
+        "decoded",
+    },
+    hints={
+        "": "check the path and the permissions",
+        "directory": "give a file, not a directory",
+        "not_utf8": "save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
+    },
 )

@@ -19,6 +19,7 @@ import re
 from functools import cache
 from typing import Final
 
+from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.errors import LimitError, ParseError
 from notation_toolkit.core.span import Span
 
@@ -45,6 +46,14 @@ def _register() -> None:
 Boards are rectangles of 1x1 up to {MAX_FILES}x{MAX_RANKS} squares, written `WxH` (files x ranks),
 as in the FBR `boardsize` attribute: `8x8`, `10x8` (Capablanca), `9x10` (Xiangqi).
 """,
+        messages={
+            "unsupported": "a {width}x{height} board is not supported",
+            "not_a_size": "{written!r} is not a board size",
+        },
+        hints={
+            "unsupported": "boards have 1 to {max_files} files and 1 to {max_ranks} ranks",
+            "not_a_size": "write files x ranks, for example 8x8 or 10x8",
+        },
     )
     register_code(
         GEOMETRY_SQUARE,
@@ -53,6 +62,8 @@ as in the FBR `boardsize` attribute: `8x8`, `10x8` (Capablanca), `9x10` (Xiangqi
 A square is a file letter and a rank number, `a1` .. `z26`; it must lie on the board
 (`j10` exists on a 10x10 board, not on 8x8).
 """,
+        messages={"": "{name!r} is not a square of the {board} board"},
+        hints={"": "squares run from a1 to {last}"},
     )
     register_code(
         GEOMETRY_RANGE,
@@ -62,10 +73,30 @@ A board range is `[...]` with comma-separated parts: ranks `[1-2]`, files `[a,h]
 `[a2,c2]`, rectangles `[d-f1-3]`, the symbols `#` (edge squares), `.` (inner squares) and `*`
 (every square), optionally complemented: `[^1-2]`.
 """,
+        messages={
+            "brackets": "a board range is written in brackets: [1-2], [a-c,5]",
+            "part": "{part!r} is not a file, rank, square or symbol range",
+        },
+        hints={
+            name: "ranks [1-2], files [a,h], squares [a2,c2], rectangles [d-f1-3], [#], [.], [*]"
+            for name in ("brackets", "part")
+        },
     )
 
 
 _register()
+
+
+def _size_error(width: int, height: int, span: Span | None) -> LimitError:
+    return info_of(GEOMETRY_SIZE).error(
+        LimitError,
+        "unsupported",
+        span=span,
+        width=width,
+        height=height,
+        max_files=MAX_FILES,
+        max_ranks=MAX_RANKS,
+    )
 
 
 class Geometry:
@@ -88,11 +119,7 @@ class Geometry:
 
     def __init__(self, width: int, height: int) -> None:
         if not (1 <= width <= MAX_FILES and 1 <= height <= MAX_RANKS):
-            raise LimitError.single(
-                GEOMETRY_SIZE,
-                f"a {width}x{height} board is not supported",
-                hint=f"boards have 1 to {MAX_FILES} files and 1 to {MAX_RANKS} ranks",
-            )
+            raise _size_error(width, height, None)
         self.width = width
         self.height = height
         self.size = width * height
@@ -125,20 +152,12 @@ class Geometry:
         """``"8x8"``, ``"10x8"`` (files x ranks, the FBR ``boardsize`` form) to a geometry."""
         m = _SIZE_RE.match(text)
         if m is None:
-            raise ParseError.single(
-                GEOMETRY_SIZE,
-                f"{text!r} is not a board size",
-                span=Span(0, len(text)),
-                hint="write files x ranks, for example 8x8 or 10x8",
+            raise info_of(GEOMETRY_SIZE).error(
+                ParseError, "not_a_size", span=Span(0, len(text)), written=text
             )
         w, h = int(m.group(1)), int(m.group(2))
         if not (1 <= w <= MAX_FILES and 1 <= h <= MAX_RANKS):
-            raise LimitError.single(
-                GEOMETRY_SIZE,
-                f"a {w}x{h} board is not supported",
-                span=Span(0, len(text)),
-                hint=f"boards have 1 to {MAX_FILES} files and 1 to {MAX_RANKS} ranks",
-            )
+            raise _size_error(w, h, Span(0, len(text)))
         return _geometry(w, h)
 
     def __repr__(self) -> str:
@@ -188,11 +207,8 @@ class Geometry:
             r = int(m.group(2)) - 1
             if self.contains(f, r):
                 return r * self.width + f
-        raise ParseError.single(
-            GEOMETRY_SQUARE,
-            f"{name!r} is not a square of the {self} board",
-            span=span or Span(0, len(name)),
-            hint=f"squares run from a1 to {self.square_names[-1]}",
+        raise info_of(GEOMETRY_SQUARE).error(
+            ParseError, span=span or Span(0, len(name)), name=name, board=self, last=self.square_names[-1]
         )
 
     def squares(self, bb: int) -> list[int]:
@@ -282,7 +298,7 @@ class Geometry:
         Ranks or files beyond the board select nothing (a rule file may serve several sizes)."""
         t = text.strip()
         if len(t) < 2 or t[0] != "[" or t[-1] != "]":
-            raise self._range_error(text, "a board range is written in brackets: [1-2], [a-c,5]")
+            raise self._range_error(text, "brackets")
         body = t[1:-1]
         complement = body.startswith("^")
         if complement:
@@ -323,19 +339,17 @@ class Geometry:
             return self.range_mask(None, None, part)
         m = _RANGE_PART_RE.match(part)
         if not part or m is None:
-            raise self._range_error(text, f"{part!r} is not a file, rank, square or symbol range")
+            raise self._range_error(text, "part", part=part)
         fa, fb, ra, rb = m.groups()
         files = None if fa is None else (fa, fb or fa)
         ranks = None if ra is None else (int(ra), int(rb or ra))
         return self.range_mask(files, ranks)
 
     @staticmethod
-    def _range_error(text: str, message: str) -> ParseError:
-        return ParseError.single(
-            GEOMETRY_RANGE,
-            message,
-            span=Span(0, len(text)),
-            hint="ranks [1-2], files [a,h], squares [a2,c2], rectangles [d-f1-3], [#], [.], [*]",
+    def _range_error(text: str, template: str, /, **params: object) -> ParseError:
+        # NTK303, worded by its ``template`` (registered above).
+        return ParseError(
+            [info_of(GEOMETRY_RANGE).diagnostic_from(template, params, span=Span(0, len(text)))]
         )
 
     # -- rendering ---------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from notation_toolkit.core.codes import NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import UnknownNameError
 
@@ -185,18 +186,13 @@ def get_notation(name: str) -> Notation:
     if found is None:
         known = notation_names()
         if key in _broken:
-            raise UnknownNameError.single(
-                "NTK003",
-                f"notation {name!r} is installed but cannot be loaded",
-                hint=f"its entry point failed: {_broken[key][:300]}",
-            )
+            raise NTK003.error(UnknownNameError, "broken", name=name, reason=_broken[key][:300])
         from notation_toolkit.core.suggest import did_you_mean  # difflib: only for a typo
 
-        raise UnknownNameError.single(
-            "NTK003",
-            f"unknown notation {name!r}",
-            hint=did_you_mean(name, known) or f"available notations: {', '.join(known)}",
-        )
+        suggested = did_you_mean(name, known)
+        if suggested is not None:
+            raise NTK003.error(UnknownNameError, "notation", hint=suggested, name=name)
+        raise NTK003.error(UnknownNameError, "notation", name=name, known=", ".join(known))
     return found
 
 
@@ -271,10 +267,11 @@ def get_conversion(source: str, target: str) -> Conversion:
         from notation_toolkit.core.suggest import did_you_mean
 
         pairs = sorted(f"{s}->{t}" for s, t in _conversions)
-        raise UnknownNameError.single(
-            "NTK003",
-            f"no conversion from {source} to {target}",
-            hint=did_you_mean(f"{source}->{target}", pairs) or f"available: {', '.join(pairs) or 'none'}",
+        suggested = did_you_mean(f"{source}->{target}", pairs)
+        if suggested is not None:
+            raise NTK003.error(UnknownNameError, "conversion", hint=suggested, source=source, target=target)
+        raise NTK003.error(
+            UnknownNameError, "conversion", source=source, target=target, known=", ".join(pairs) or "none"
         )
     return conv
 

@@ -22,7 +22,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.codes import NTK005
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.span import Span
 
@@ -76,13 +77,8 @@ def read_text_file(path: str | os.PathLike[str]) -> TextFile:
             data = handle.read()
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise NotationError.single(
-            "NTK005",
-            f"cannot read {source}: {reason}",
-            hint="check the path and the permissions"
-            if exc.errno != errno.EISDIR
-            else "give a file, not a directory",
-        ) from None
+        template = "directory" if exc.errno == errno.EISDIR else ""
+        raise NTK005.error(NotationError, template, source=source, reason=reason) from None
     return decode(data, source)
 
 
@@ -134,6 +130,10 @@ def _newline_of(text: str) -> str:
     return "\r\n" if text.startswith("\r\n", cr) else "\r"
 
 
+def _hex(data: bytes) -> str:
+    return " ".join(f"0x{b:02x}" for b in data)
+
+
 def _not_utf8(data: bytes, exc: UnicodeDecodeError, source: str) -> NotationError:
     """The diagnostic for bytes that are not UTF-8: where the first bad byte is."""
     good = data[: exc.start].decode("utf-8")
@@ -142,13 +142,8 @@ def _not_utf8(data: bytes, exc: UnicodeDecodeError, source: str) -> NotationErro
     column = len(text) - (text.rfind("\n") + 1) + 1
     bad = data[exc.start : exc.end]
     span = Span(len(text), 1, line, column)
-    diagnostic = Diagnostic(
-        "NTK005",
-        f"{source} is not UTF-8 text: byte {' '.join(f'0x{b:02x}' for b in bad)} at line {line}, "
-        f"column {column} cannot be decoded",
-        span,
-        Severity.ERROR,
-        hint="save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
+    diagnostic = NTK005.diagnostic(
+        "not_utf8", span=span, source=source, bytes=_hex(bad), line=line, column=column
     )
     # The text shown under the message: the bad bytes as U+FFFD, so the caret points at them.
     shown = data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
@@ -179,13 +174,8 @@ def _open_binary(source: str) -> BinaryIO:
         return open(source, "rb")
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise NotationError.single(
-            "NTK005",
-            f"cannot read {source}: {reason}",
-            hint="check the path and the permissions"
-            if exc.errno != errno.EISDIR
-            else "give a file, not a directory",
-        ) from None
+        template = "directory" if exc.errno == errno.EISDIR else ""
+        raise NTK005.error(NotationError, template, source=source, reason=reason) from None
 
 
 def count_lines(path: str | os.PathLike[str]) -> int:
@@ -290,13 +280,13 @@ def _stream_not_utf8(
     line_start = good.rfind("\n") + 1
     column = len(good) - line_start + 1
     bad = raw[exc.start : exc.end]
-    diagnostic = Diagnostic(
-        "NTK005",
-        f"{source} is not UTF-8 text: byte {' '.join(f'0x{b:02x}' for b in bad)} at line {line}, "
-        f"column {column} cannot be decoded",
-        Span(chars_before + len(good), 1, line, column),
-        Severity.ERROR,
-        hint="save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
+    diagnostic = NTK005.diagnostic(
+        "not_utf8",
+        span=Span(chars_before + len(good), 1, line, column),
+        source=source,
+        bytes=_hex(bad),
+        line=line,
+        column=column,
     )
     shown = (tail + raw.decode("utf-8", "replace")).replace("\r\n", "\n").replace("\r", "\n")
     shown_line = shown[line_start:].split("\n", 1)[0]

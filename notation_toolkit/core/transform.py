@@ -28,6 +28,7 @@ from lark.visitors import Transformer, Transformer_NonRecursive, v_args
 from lark.visitors import merge_transformers as _lark_merge_transformers
 
 from notation_toolkit.core.ast import GenericNode, Node
+from notation_toolkit.core.codes import NTK002
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import LimitError, NotationError, ParseError
 from notation_toolkit.core.grammar import base_name
@@ -163,10 +164,4 @@ def transform_tree(
 
 
 def _too_deep(text: str, field: str | None) -> LimitError:
-    return LimitError.single(
-        "NTK002",
-        "the input is nested too deeply to be read",
-        text=text,
-        hint="reduce the nesting depth",
-        field=field,
-    )
+    return NTK002.error(LimitError, "read", text=text, field=field)

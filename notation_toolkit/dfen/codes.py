@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import notation_toolkit.fen.codes  # noqa: F401  (DFEN diagnostics also use the FEN1xx codes)
-from notation_toolkit.core.codes import register_code
+from notation_toolkit.core.codes import CodeInfo, register_code
+from notation_toolkit.fen.codes import FEN101, SYNTAX_MESSAGES  # DFEN also uses the FEN1xx codes
 
 CODES: dict[str, tuple[str, str]] = {
     "DFEN201": (
@@ -101,5 +101,83 @@ in the case of the side to move (rule F3).
     ),
 }
 
+# Message templates, by code: (messages, hints, fixes), each keyed by template name. DFEN's
+# field-count and field-syntax codes are worded as FEN's (the reader is shared).
+_STRICT = ", or parse in lenient mode"
+_MESSAGES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
+    "DFEN201": (dict(FEN101.messages), dict(FEN101.hints), dict(FEN101.fixes)),
+    "DFEN202": (
+        {
+            "": "{given} fields given; the canonical form writes all 7 (defaults: half-move 0, full-move 1, "
+            "dice '-')"
+        },
+        {},
+        {"": "add the default fields"},
+    ),
+    "DFEN210": (SYNTAX_MESSAGES, {}, {}),
+    "DFEN211": (
+        {
+            "": "the en-passant field '{part}' has {length} characters; it is made of 2-character squares, "
+            "so its length must be even"
+        },
+        {"": "check for a cut or doubled character: squares are a file a-h and a rank 1-8, e.g. a3c3"},
+        {},
+    ),
+    "DFEN212": (
+        {"": "{square} is listed more than once in the en-passant field"},
+        {"": "remove the repeated {square}"},
+        {},
+    ),
+    "DFEN213": (
+        {
+            "": "{square} cannot be an en-passant target: targets are the squares skipped by double-pushed "
+            "pawns, on rank 3 or rank 6"
+        },
+        {"": "remove {square}"},
+        {},
+    ),
+    "DFEN214": (
+        {"": "en-passant targets are written in lexicographic order: '{canonical}'"},
+        {},
+        {"": "write '{canonical}'"},
+    ),
+    "DFEN220": (SYNTAX_MESSAGES, {}, {}),
+    "DFEN221": (
+        {"": "the dice pool '{dice}' has {count} dice; a turn rolls at most 3"},
+        {"": "remove the extra dice letters"},
+        {},
+    ),
+    "DFEN222": (
+        {"": "the dice '{dice}' mix upper and lower case; they are all in the case of the side to move"},
+        {"": "write '{upper}' for White to move or '{lower}' for Black"},
+        {},
+    ),
+    "DFEN223": (
+        {
+            "": "the dice '{dice}' are in the wrong case: {mover} is to move, so they are written in {case} "
+            "case: '{canonical}'"
+        },
+        {"": "write '{canonical}'" + _STRICT},
+        {"": "write '{canonical}'"},
+    ),
+    "DFEN224": (
+        {"": "dice are sorted by value (P<N<B<R<Q<K): '{canonical}'"},
+        {},
+        {"": "write '{canonical}'"},
+    ),
+}
+
+_INFO: dict[str, CodeInfo] = {}
 for _code, (_title, _explanation) in CODES.items():
-    register_code(_code, _title, _explanation)
+    _messages, _hints, _fixes = _MESSAGES[_code]
+    _INFO[_code] = register_code(_code, _title, _explanation, messages=_messages, hints=_hints, fixes=_fixes)
+
+DFEN202 = _INFO["DFEN202"]
+DFEN211 = _INFO["DFEN211"]
+DFEN212 = _INFO["DFEN212"]
+DFEN213 = _INFO["DFEN213"]
+DFEN214 = _INFO["DFEN214"]
+DFEN221 = _INFO["DFEN221"]
+DFEN222 = _INFO["DFEN222"]
+DFEN223 = _INFO["DFEN223"]
+DFEN224 = _INFO["DFEN224"]

@@ -7,9 +7,10 @@ and one pre-check of its own (an odd-length en-passant field).
 
 from __future__ import annotations
 
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.dfen import format as dfen_format
 from notation_toolkit.dfen.ast import DfenPosition
+from notation_toolkit.dfen.codes import DFEN211
 from notation_toolkit.dfen.grammar import SYNTAX
 from notation_toolkit.dfen.validate import build
 from notation_toolkit.fen import parser as fen_parser
@@ -22,16 +23,7 @@ def precheck(name: str, part: str, offset: int) -> Diagnostic | None:
     if name != "en_passant":
         return fen_parser.precheck(name, part, offset)
     if len(part) % 2 and part.isascii() and part.isalnum():
-        return Diagnostic(
-            "DFEN211",
-            f"the en-passant field '{part}' has {len(part)} characters; it is made of 2-character "
-            "squares, so its length must be even",
-            span_at(offset, len(part)),
-            Severity.ERROR,
-            "check for a cut or doubled character: squares are a file a-h and a rank 1-8, e.g. a3c3",
-            None,
-            name,
-        )
+        return DFEN211.diagnostic(span=span_at(offset, len(part)), field=name, part=part, length=len(part))
     return None
 
 

@@ -12,9 +12,18 @@
 
 from __future__ import annotations
 
-import notation_toolkit.dfen.codes  # noqa: F401  (registers DFEN2xx)
-from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.dfen.ast import DfenPosition, DicePool, EnPassantTargets, sort_dice
+from notation_toolkit.dfen.codes import (
+    DFEN202,
+    DFEN212,
+    DFEN213,
+    DFEN214,
+    DFEN221,
+    DFEN222,
+    DFEN223,
+    DFEN224,
+)
 from notation_toolkit.dfen.grammar import SYNTAX
 from notation_toolkit.fen.ast import SQUARE_INDEX, SQUARE_NAMES
 from notation_toolkit.fen.validate import (
@@ -46,23 +55,10 @@ def check_targets(text: str, offset: int, side: str, found: Findings) -> EnPassa
             index = SQUARE_INDEX[name]
             if name[1] not in "36":
                 valid = False
-                found.error(
-                    "DFEN213",
-                    f"{name} cannot be an en-passant target: targets are the squares skipped by "
-                    "double-pushed pawns, on rank 3 or rank 6",
-                    where,
-                    "en_passant",
-                    hint=f"remove {name}",
-                )
+                found.error(DFEN213, where, "en_passant", square=name)
             elif index in squares:
                 valid = False
-                found.error(
-                    "DFEN212",
-                    f"{name} is listed more than once in the en-passant field",
-                    where,
-                    "en_passant",
-                    hint=f"remove the repeated {name}",
-                )
+                found.error(DFEN212, where, "en_passant", square=name)
             squares.add(index)
         if not valid:
             return EnPassantTargets(frozenset(squares), span)
@@ -73,14 +69,7 @@ def check_targets(text: str, offset: int, side: str, found: Findings) -> EnPassa
         _EP_CACHE[text] = cached
     targets, canonical = cached
     if canonical != text:
-        found.note(
-            "DFEN214",
-            f"en-passant targets are written in lexicographic order: '{canonical}'",
-            span,
-            "en_passant",
-            canonical,
-            f"write '{canonical}'",
-        )
+        found.note(DFEN214, span, "en_passant", canonical, canonical=canonical)
     return EnPassantTargets(targets, span)
 
 
@@ -93,21 +82,9 @@ def check_dice(text: str | None, offset: int, side: str, found: Findings) -> Dic
         return DicePool(None, span)
     upper = text.isupper()
     if not upper and not text.islower():
-        found.error(
-            "DFEN222",
-            f"the dice '{text}' mix upper and lower case; they are all in the case of the side to move",
-            span,
-            "dice",
-            hint=f"write '{text.upper()}' for White to move or '{text.lower()}' for Black",
-        )
+        found.error(DFEN222, span, "dice", dice=text, upper=text.upper(), lower=text.lower())
     if len(text) > 3:
-        found.error(
-            "DFEN221",
-            f"the dice pool '{text}' has {len(text)} dice; a turn rolls at most 3",
-            span,
-            "dice",
-            hint="remove the extra dice letters",
-        )
+        found.error(DFEN221, span, "dice", dice=text, count=len(text))
     if found.errors and found.errors[-1].field == "dice":
         return DicePool(sort_dice(text), span)
     dice = sort_dice(text)
@@ -116,24 +93,9 @@ def check_dice(text: str | None, offset: int, side: str, found: Findings) -> Dic
     if upper != (side == "w"):
         mover = "White" if side == "w" else "Black"
         case = "upper" if side == "w" else "lower"
-        found.fix(
-            "DFEN223",
-            f"the dice '{text}' are in the wrong case: {mover} is to move, so they are written in "
-            f"{case} case: '{canonical}'",
-            span,
-            "dice",
-            canonical,
-            f"write '{canonical}'",
-        )
+        found.fix(DFEN223, span, "dice", canonical, dice=text, mover=mover, case=case, canonical=canonical)
     elif canonical != text:
-        found.note(
-            "DFEN224",
-            f"dice are sorted by value (P<N<B<R<Q<K): '{canonical}'",
-            span,
-            "dice",
-            canonical,
-            f"write '{canonical}'",
-        )
+        found.note(DFEN224, span, "dice", canonical, canonical=canonical)
     return DicePool(dice, span)
 
 
@@ -203,18 +165,7 @@ def build(
             given = 4 + sum(g is not None for g in groups[4:6])
             tail = " " + " ".join(_DEFAULT_TAIL[given - 4 :])
             end = span_at(len(text), 0)
-            found.notes.append(
-                Diagnostic(
-                    "DFEN202",
-                    f"{given} fields given; the canonical form writes all 7 (defaults: half-move 0, "
-                    "full-move 1, dice '-')",
-                    end,
-                    Severity.INFO,
-                    None,
-                    Fix("add the default fields", tail, end),
-                    None,
-                )
-            )
+            found.note(DFEN202, end, None, tail, given=given)
     position = DfenPosition(
         shared.board,
         shared.side,

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, Protocol
 
-from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.display import repr_svg
 from notation_toolkit.core.errors import ValidationError
 from notation_toolkit.dicechess import dice as _dice
+from notation_toolkit.dicechess.codes import DICE002
 from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_DOUBLE, FLAG_EN_PASSANT
 from notation_toolkit.dicechess.tables import (
     BB_ALL,
@@ -179,16 +179,12 @@ class Position:
             bad = pawns & (own_first | (last if pos.has_king(colour ^ 1) else 0))
             if bad:
                 sq = next(_squares(bad))
-                raise ValidationError(
-                    [
-                        Diagnostic(
-                            "DICE002",
-                            f"{COLOR_NAMES[colour]} pawn on {SQUARE_NAMES[sq]}: pawns cannot stand on "
-                            "their first rank, nor on their last rank while the game goes on",
-                            hint="a pawn reaching the last rank promotes, unless it captured the king (R12)",
-                            field="pieces",
-                        )
-                    ]
+                raise DICE002.error(
+                    ValidationError,
+                    "pawn_rank",
+                    field="pieces",
+                    colour=COLOR_NAMES[colour],
+                    square=SQUARE_NAMES[sq],
                 )
         pos.turn = WHITE if parsed.turn == "w" else BLACK
         rights = 0

@@ -18,7 +18,7 @@
 ``parse`` (rule files), ``parse_rule``, ``parse_attribute``, ``parse_file`` build the typed AST of
 ``fbr.ast`` (MBN nodes: ``notation_toolkit.mbn.ast``); ``check`` lists every diagnostic,
 ``validate`` raises ``ValidationError`` on errors; ``dumps`` writes the canonical layout
-(``format`` is its deprecated former name);
+(``format`` is its deprecated former name: it warns);
 ``load_catalog`` extends the shipped rule catalog with catalog files of your own.
 """
 
@@ -31,7 +31,8 @@ from notation_toolkit.fbr import codes as _codes  # noqa: F401  (registers the F
 from notation_toolkit.mbn import codes as _mbn_codes  # noqa: F401
 
 if TYPE_CHECKING:
-    from notation_toolkit.fbr.api import canonicalize, check, dumps, format, is_valid, validate
+    from notation_toolkit.fbr.api import canonicalize, check, dumps, is_valid, validate
+    from notation_toolkit.fbr.api import deprecated_format as format
     from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, load_catalog, shipped_catalog
     from notation_toolkit.fbr.format import format_rule, format_rule_file
     from notation_toolkit.fbr.parser import parse, parse_attribute, parse_file, parse_rule
@@ -54,7 +55,8 @@ __getattr__, __dir__ = lazy_exports(
         "check_rule": _VALIDATE,
         "check_rule_file": _VALIDATE,
         "dumps": _API,
-        "format": _API,
+        # Deprecated (it warns); the name also keeps the submodule fbr.format from replacing it.
+        "format": f"{_API}:deprecated_format",
         "format_rule": _FORMAT,
         "format_rule_file": _FORMAT,
         "is_valid": _API,
@@ -68,6 +70,7 @@ __getattr__, __dir__ = lazy_exports(
         "validate": _API,
     },
 )
+
 
 __all__ = [
     "AttributeSpec",

@@ -73,7 +73,16 @@ def dumps(text: str | object, *, grammar: GrammarRef = None, **_: object) -> str
 
 
 format = dumps
-"""Deprecated alias of ``dumps`` (shadows the builtin ``format``; kept for the README and old code)."""
+"""Internal alias of ``dumps`` (``fbr/notation.py`` still calls it); the public ``fbr.format`` is
+:func:`deprecated_format`."""
+
+
+def deprecated_format(text: str | object, *, grammar: GrammarRef = None, **options: object) -> str:
+    """``fbr.format``, deprecated: the former name of :func:`dumps` (it shadowed the builtin)."""
+    import warnings
+
+    warnings.warn("fbr.format is deprecated; use fbr.dumps", DeprecationWarning, stacklevel=2)
+    return dumps(text, grammar=grammar, **options)
 
 
 def is_valid(text: str, *, grammar: GrammarRef = None, catalog: CatalogRef = None) -> bool:
@@ -86,14 +95,7 @@ def canonicalize(text: str, *, grammar: GrammarRef = None, **_: object) -> tuple
     canonical = format(text, grammar=grammar)
     if canonical == text:
         return canonical, []
-    from notation_toolkit.core.diagnostics import Fix
+    from notation_toolkit.fbr.codes import INFO
 
-    return canonical, [
-        Diagnostic(
-            "FBR001",
-            "rewrote the rule file in canonical layout (one item per line, parts in BNF order)",
-            None,
-            Severity.INFO,
-            fix=Fix("canonical layout", canonical),
-        )
-    ]
+    code = INFO["FBR001"]
+    return canonical, [code.diagnostic(severity=Severity.INFO, fix=code.fix("", canonical))]

@@ -6,7 +6,7 @@ rules and piece definitions, FBR4xx catalogs, FBR5xx metadata.
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import register_code
+from notation_toolkit.core.codes import CodeInfo, register_code
 
 SYNTAX = "FBR101"
 DUPLICATE_PART = "FBR102"
@@ -345,10 +345,187 @@ Each metadata key (variant, boardsize, startposition) may be given once.
     ),
 ]
 
-for _code, _title, _text in _C:
-    register_code(_code, _title, _text)
+_NEEDS = "the rule {rule!r} needs {part}"
 
-register_code(
+# Message templates, by code: (messages, hints, fixes), each keyed by template name ("" is the
+# code's main message). Every FBR diagnostic is built from them (``CODE.diagnostic(...)``).
+_TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
+    # The grammar's own words (expected ..., found ...), from core.grammar.translate_lark_error;
+    # the hints of MBN101 (``mbn.parser.betza_hint``) serve FBR's syntax errors too.
+    SYNTAX: ({"grammar": "{detail}"}, {}, {}),
+    DUPLICATE_PART: ({"": "the rule {rule} has two {parts}"}, {"": "give the {part} once"}, {}),
+    NUMBER_TOO_LONG: (
+        {"": "this {what} has {digits:,} digits; the limit is {limit}"},
+        {"": "no board, count or step needs more than {limit} digits"},
+        {},
+    ),
+    UNKNOWN_RULE: (
+        {"": "unknown rule {rule!r}"},
+        {"": "add the rule to a catalog file of your own (see docs/fbr.md)"},
+        {},
+    ),
+    UNKNOWN_ATTRIBUTE: (
+        {"": "the rule {rule!r} has no attribute {name!r}"},
+        {"": "attributes of {rule}: {known}"},
+        {},
+    ),
+    MISSING_PREFIX: ({"": _NEEDS}, {"": "write the piece prefix after the name, e.g. {rule}#"}, {}),
+    MISSING_PIECE_SET: ({"": _NEEDS}, {"": "write the piece set after the name, e.g. {rule}{{X}}"}, {}),
+    MISSING_BOARD_RANGE: ({"": _NEEDS}, {"": "write the board range after the name, e.g. {rule}[e4]"}, {}),
+    MISSING_CARDINAL: ({"": _NEEDS}, {"": "write the direction after the name, e.g. {rule}<n>"}, {}),
+    MISSING_ANNOUNCEMENT: (
+        {"": _NEEDS},
+        {"": "write the announcement's name between slashes, e.g. {rule}/Name/"},
+        {},
+    ),
+    MISSING_ATTRIBUTES: (
+        {"": "the rule {rule!r} needs at least one attribute"},
+        {"": "add '=' and one of: {names}"},
+        {},
+    ),
+    PART_NOT_ALLOWED: (
+        {"": "the rule {rule!r} takes no {part}", "missing_seq_number": _NEEDS},
+        {
+            "": "remove it, or extend the catalog if your variant needs it",
+            "missing_seq_number": "write the sequence number after the name, e.g. {rule}<1>",
+        },
+        {},
+    ),
+    WRONG_ARGUMENT: (
+        {
+            "anonymous": "the rule {rule!r} takes no attribute that is only {what}",
+            "prefix": "the attribute {name!r} takes no piece prefix (it takes {accepted})",
+            "kind": "the attribute {name!r} takes {accepted}, not {given}",
+        },
+        {
+            "anonymous": "name the attribute, e.g. =attackers(2)",
+            "prefix": "remove the prefix",
+            "kind": "remove {argument} or use an attribute that takes it",
+        },
+        {},
+    ),
+    MISSING_ARGUMENT: (
+        {
+            "count": "the attribute {name!r} needs a number between the parentheses",
+            "": "the attribute {name!r} needs {what}",
+        },
+        {"count": "write {name}(N)", "": "for example {example}"},
+        {},
+    ),
+    EXCLUSIVE_ATTRIBUTES: (
+        {"": "the attributes {present} of {rule!r} cannot be combined"},
+        {"": "keep one of {choices}"},
+        {},
+    ),
+    NEEDS_RULE_PIECE_SET: (
+        {"": "the attribute {name!r} needs the piece set of the rule {rule!r}"},
+        {"": "write {rule}{{...}}={name}"},
+        {},
+    ),
+    DUPLICATE_ATTRIBUTE: ({"": "the attribute {name!r} is given twice"}, {"": "remove the second one"}, {}),
+    NOT_NEGATABLE: ({"": "the attribute {name!r} cannot be preceded by '!'"}, {"": "remove the '!'"}, {}),
+    UNDOCUMENTED: (
+        {
+            "section": "the rule {rule!r} has a section (FBR page line {line}) but is not in the page's "
+            "list of rules: {summary}",
+            "example": "the rule {rule!r} is used by an example but not documented: {summary}",
+            "attribute": "the attribute {name!r} of {rule!r} is not documented",
+            "attribute_note": "the attribute {name!r} of {rule!r} is not documented: {note}",
+        },
+        {},
+        {},
+    ),
+    REQUIRES_RULE: (
+        {
+            "": "the rule {rule!r} needs one of the rules {rules}",
+            "attribute": "the attribute {name!r} needs the rule {needed!r}",
+        },
+        {"": "add the rule {first}", "attribute": "add the rule {needed}"},
+        {},
+    ),
+    ONE_OF_REQUIRED: ({"": "the rule {rule!r} needs one of: {names}"}, {"": "add ={first}"}, {}),
+    EMPTY_PIECE_SET: (
+        {
+            "": "the piece set of {rule!r} is empty; it is mandatory and names the pieces",
+            "attribute": "the piece set of {rule!r} is empty; the attribute {name!r} applies to its "
+            "pieces and names them",
+        },
+        {name: "name the pieces, e.g. {rule}{{X}}" for name in ("", "attribute")},
+        {},
+    ),
+    EMPTY_PARENTHESES: (
+        {
+            "": "empty parentheses after {name!r}: give a number or leave the parentheses out",
+            "anonymous": "empty parentheses: give the number",
+        },
+        {
+            "": "write {name} or {name}(N) (FBR page line 576)",
+            "anonymous": "write {rule}=(N) or leave the attribute out (FBR page line 576)",
+        },
+        {"": "remove the empty parentheses"},
+    ),
+    PART_ORDER: (
+        {"": "the prefix of {rule!r} must come first, before the {first}"},
+        {"": "write {canonical} (FBR page line 782)"},
+        {"": "write {canonical}"},
+    ),
+    RULE_AS_ATTRIBUTE: (
+        {"": "{name!r} is a rule of its own, not an attribute of {rule!r}"},
+        {"": "write the two rules: {text}"},
+        {"": "write {text}"},
+    ),
+    # Board ranges are checked by MBN's code (mbn.validate.check_range) with FBR's codes.
+    REVERSED_RANGE: (
+        {"": "the range {written} runs backwards"},
+        {"": "write {last}-{first}"},
+        {"": "write {last}-{first}"},
+    ),
+    RANK_ZERO: ({"": "rank 0 does not exist"}, {"": "ranks start at 1"}, {}),
+    OUTSIDE_BOARD: (
+        {
+            "rank": "{value} is outside the board (the board has {ranks} ranks)",
+            "file": "{value} is outside the board (the board has files a-{last_file})",
+        },
+        {name: "fix the range or the boardsize" for name in ("rank", "file")},
+        {},
+    ),
+    UNDEFINED_PREFIX: (
+        {"": "no piece of this file carries the prefix {prefix!r} used by {rule!r}"},
+        {"": "define the prefixed pieces, e.g. {prefix}K=..., or fix the prefix"},
+        {},
+    ),
+    UNDEFINED_PIECE: (
+        {
+            "compound": "the piece {letter!r} in {rule!r} is not defined in this file (a compound letter "
+            "that the file never defines stands for nothing)",
+            "": "the piece {letter!r} in {rule!r} is not defined in this file (the file neither defines "
+            "nor uses it)",
+        },
+        {name: "declare it (e.g. {key}) or use one of: {known}" for name in ("", "compound")},
+        {"declare": "declare {key}"},
+    ),
+    # fbr/catalog.py words each problem of a catalog file (missing keys, bad types ...).
+    BAD_CATALOG: ({"": "{detail}"}, {"": "see docs/fbr.md, section 'Catalog files'"}, {}),
+    BAD_BOARDSIZE: (
+        {"": "bad board size {value!r}"},
+        {"": 'write files x ranks, e.g. boardsize="8x8" (at most 26 files)'},
+        {},
+    ),
+    DUPLICATE_METADATA: ({"": "{key} is given twice"}, {"": "keep one"}, {}),
+    "FBR001": (
+        {"": "rewrote the rule file in canonical layout (one item per line, parts in BNF order)"},
+        {},
+        {"": "canonical layout"},
+    ),
+}
+
+INFO: dict[str, CodeInfo] = {}
+for _code, _title, _text in _C:
+    _messages, _hints, _fixes = _TEMPLATES[_code]
+    INFO[_code] = register_code(_code, _title, _text, messages=_messages, hints=_hints, fixes=_fixes)
+
+_messages, _hints, _fixes = _TEMPLATES["FBR001"]
+INFO["FBR001"] = register_code(
     "FBR001",
     "rewritten in canonical layout",
     """
@@ -356,4 +533,7 @@ Information from lenient formatting: the rule file was rewritten in the canonica
 rule, piece item, metadata line or comment per line; rule parts in the published BNF order:
 prefix, sequence number or cardinal, piece set, board range, announcement, attributes).
 """,
+    messages=_messages,
+    hints=_hints,
+    fixes=_fixes,
 )

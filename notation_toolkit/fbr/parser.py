@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from notation_toolkit.core.codes import NTK005
 from notation_toolkit.core.errors import LimitError, NotationError
 from notation_toolkit.core.grammar import check_nesting
 from notation_toolkit.fbr import ast
@@ -92,8 +93,8 @@ def read_text(path: str | os.PathLike[str]) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise NotationError.single(
-            "NTK005", f"cannot read {os.fspath(path)!r}: {exc.__class__.__name__}", hint="check the path"
+        raise NTK005.error(
+            NotationError, source=repr(os.fspath(path)), reason=exc.__class__.__name__, hint="check the path"
         ) from None
 
 

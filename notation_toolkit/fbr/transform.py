@@ -14,7 +14,7 @@ from lark import Token, Tree
 
 from notation_toolkit.core.errors import ParseError
 from notation_toolkit.fbr import ast
-from notation_toolkit.fbr.codes import DUPLICATE_PART, NUMBER_TOO_LONG
+from notation_toolkit.fbr.codes import DUPLICATE_PART, INFO, NUMBER_TOO_LONG
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.mbn.transform import MbnTransformer, Part, first, number, part, span_of, tok, token_span
 
@@ -103,11 +103,9 @@ class FbrTransformer(MbnTransformer):
             key, label = entry
             cls = type(child)
             if cls in found:
-                raise ParseError.single(
-                    DUPLICATE_PART,
-                    f"the rule {name} has two {label}s".replace("prefixs", "prefixes"),
-                    span=getattr(child, "span", None),
-                    hint=f"give the {label} once",
+                parts = "prefixes" if label == "prefix" else f"{label}s"
+                raise INFO[DUPLICATE_PART].error(
+                    ParseError, span=getattr(child, "span", None), rule=name, part=label, parts=parts
                 )
             found[cls] = child
             order.append(key)

@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import Any
 
+from notation_toolkit.core.codes import CodeInfo
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
-from notation_toolkit.core.suggest import close_matches
+from notation_toolkit.core.suggest import close_matches, suggestion
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr import codes as C
 from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, shipped_catalog
@@ -23,6 +25,7 @@ from notation_toolkit.fbr.format import format_rule
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.mbn.ast import walk_list
 from notation_toolkit.mbn.parser import collector_paused
+from notation_toolkit.mbn.transform import MAX_NUMBER_DIGITS
 from notation_toolkit.mbn.validate import (
     LetterMemo,
     RangeCodes,
@@ -59,8 +62,28 @@ _ARG_WORDS = {
     "range": "a board range [...]",
     "prefix": "a piece prefix",
 }
-# At most 9 digits a side: longer numbers fail the pattern (FBR501) before int() could see them.
+# At most 9 digits a side: longer numbers fail the pattern (FBR501) before int() could see them,
+# and runs longer than any number of a rule file may be (MAX_NUMBER_DIGITS) are FBR103.
 _BOARDSIZE = re.compile(r"^([1-9][0-9]{0,8})x([1-9][0-9]{0,8})$")
+_DIGIT_RUN = re.compile(r"[0-9]+")
+
+
+def _code(code: str) -> CodeInfo:
+    return C.INFO[code]
+
+
+def _suggested(hint: str | None, fix: Fix | None) -> dict[str, Any]:
+    # A 'did you mean' replaces the code's default hint (and brings its fix) when a name is close.
+    return {} if hint is None else {"hint": hint, "fix": fix}
+
+
+def _value_span(item: ast.Metadata, start: int, length: int) -> Span | None:
+    # The span of characters start..start+length of a metadata value (written key="value").
+    span = item.span
+    if span is None:
+        return None
+    offset = span.offset + len(item.key) + 2 + start
+    return Span(offset, length, span.line, span.column + (offset - span.offset))
 
 
 Suggestions = dict[tuple[str, str], list[str]]
@@ -82,11 +105,7 @@ def _suggest_fix(
         if found is None:
             found = memo[(kind, name)] = close_matches(name, known)
         hits = found
-    if not hits:
-        return None, None
-    hint = "did you mean " + " or ".join(repr(h) for h in hits) + "?"
-    fix = Fix(f"replace {name!r} with {hits[0]!r}", hits[0], span) if span is not None else None
-    return hint, fix
+    return suggestion(name, hits, span)
 
 
 def _part_node(rule: ast.FbrRule, key: str) -> object:
@@ -123,29 +142,22 @@ def check_rule(
     if spec is None:
         hint, fix = _suggest_fix(rule.name, catalog.rules, rule.name_span, memo, "rule")
         out.append(
-            Diagnostic(
-                C.UNKNOWN_RULE,
-                f"unknown rule {rule.name!r}",
-                rule.name_span,
-                hint=hint or "add the rule to a catalog file of your own (see docs/fbr.md)",
-                fix=fix,
+            _code(C.UNKNOWN_RULE).diagnostic_from(
+                "", {"rule": rule.name}, span=rule.name_span, **_suggested(hint, fix)
             )
         )
         return out
     if not spec.documented:
         # `spacious` has a section (003:1076) but no entry of its own in the page's list of
         # rules (the index puts it under torus); `castling` has neither.
-        where = (
-            f"has a section (FBR page line {spec.line}) but is not in the page's list of rules"
-            if spec.line is not None
-            else "is used by an example but not documented"
-        )
         out.append(
-            Diagnostic(
-                C.UNDOCUMENTED,
-                f"the rule {rule.name!r} {where}: {spec.summary}",
-                rule.name_span,
-                Severity.INFO,
+            _code(C.UNDOCUMENTED).diagnostic(
+                "section" if spec.line is not None else "example",
+                span=rule.name_span,
+                severity=Severity.INFO,
+                rule=rule.name,
+                line=spec.line,
+                summary=spec.summary,
             )
         )
     out.extend(_check_order(rule, spec))
@@ -154,33 +166,22 @@ def check_rule(
         node = _part_node(rule, key)
         level = spec.part(key)
         if node is None and level == "required" and not rule.negated:
+            missing = _MISSING_CODES[key]
+            template = "missing_seq_number" if missing == C.PART_NOT_ALLOWED else ""
             out.append(
-                Diagnostic(
-                    _MISSING_CODES[key],
-                    f"the rule {rule.name!r} needs {_PART_LABELS[key]}",
-                    rule.name_span,
-                    hint=_missing_hint(rule.name, key),
+                _code(missing).diagnostic(
+                    template, span=rule.name_span, rule=rule.name, part=_PART_LABELS[key]
                 )
             )
         elif node is not None and level == "none":
             out.append(
-                Diagnostic(
-                    C.PART_NOT_ALLOWED,
-                    f"the rule {rule.name!r} takes no {_PART_LABELS[key].split(' ', 1)[1]}",
-                    getattr(node, "span", None),
-                    hint="remove it, or extend the catalog if your variant needs it",
+                _code(C.PART_NOT_ALLOWED).diagnostic(
+                    span=getattr(node, "span", None), rule=rule.name, part=_PART_LABELS[key].split(" ", 1)[1]
                 )
             )
     if spec.attributes_required and not rule.attributes and not rule.negated:
         names = ", ".join(sorted(spec.attributes))
-        out.append(
-            Diagnostic(
-                C.MISSING_ATTRIBUTES,
-                f"the rule {rule.name!r} needs at least one attribute",
-                rule.name_span,
-                hint=f"add '=' and one of: {names}",
-            )
-        )
+        out.append(_code(C.MISSING_ATTRIBUTES).diagnostic(span=rule.name_span, rule=rule.name, names=names))
     seen: dict[str, ast.Attribute] = {}
     for attribute in rule.attributes:
         name = _check_attribute(rule, spec, attribute, out, catalog, memo)
@@ -188,12 +189,8 @@ def check_rule(
             continue
         if name in seen:
             out.append(
-                Diagnostic(
-                    C.DUPLICATE_ATTRIBUTE,
-                    f"the attribute {name!r} is given twice",
-                    attribute.span,
-                    Severity.WARNING,
-                    hint="remove the second one",
+                _code(C.DUPLICATE_ATTRIBUTE).diagnostic(
+                    span=attribute.span, severity=Severity.WARNING, name=name
                 )
             )
         seen[name] = attribute
@@ -205,11 +202,8 @@ def check_rule(
         present = [a for a in group if a in seen]
         if not present and not rule.negated and rule.attributes:
             out.append(
-                Diagnostic(
-                    C.ONE_OF_REQUIRED,
-                    f"the rule {rule.name!r} needs one of: {', '.join(group)}",
-                    rule.name_span,
-                    hint=f"add ={group[0]}",
+                _code(C.ONE_OF_REQUIRED).diagnostic(
+                    span=rule.name_span, rule=rule.name, names=", ".join(group), first=group[0]
                 )
             )
         elif len(present) > 1:
@@ -220,23 +214,12 @@ def check_rule(
 
 
 def _exclusive(rule: ast.FbrRule, present: list[str], seen: dict[str, ast.Attribute]) -> Diagnostic:
-    return Diagnostic(
-        C.EXCLUSIVE_ATTRIBUTES,
-        f"the attributes {' and '.join(repr(p) for p in present)} of {rule.name!r} cannot be combined",
-        seen[present[1]].span,
-        hint=f"keep one of {', '.join(present)}",
+    return _code(C.EXCLUSIVE_ATTRIBUTES).diagnostic(
+        span=seen[present[1]].span,
+        rule=rule.name,
+        present=" and ".join(repr(p) for p in present),
+        choices=", ".join(present),
     )
-
-
-def _missing_hint(name: str, key: str) -> str:
-    return {
-        "prefix": f"write the piece prefix after the name, e.g. {name}#",
-        "piece_set": f"write the piece set after the name, e.g. {name}{{X}}",
-        "board_range": f"write the board range after the name, e.g. {name}[e4]",
-        "cardinal": f"write the direction after the name, e.g. {name}<n>",
-        "announcement": f"write the announcement's name between slashes, e.g. {name}/Name/",
-        "seq_number": f"write the sequence number after the name, e.g. {name}<1>",
-    }[key]
 
 
 def _check_order(rule: ast.FbrRule, spec: RuleSpec) -> list[Diagnostic]:
@@ -247,15 +230,9 @@ def _check_order(rule: ast.FbrRule, spec: RuleSpec) -> list[Diagnostic]:
         return []
     canonical = format_rule(rule)
     first = _PART_LABELS[rule.written_order[0]].split(" ", 1)[1]
-    return [
-        Diagnostic(
-            C.PART_ORDER,
-            f"the prefix of {rule.name!r} must come first, before the {first}",
-            rule.prefix.span,
-            hint=f"write {canonical} (FBR page line 782)",
-            fix=Fix(f"write {canonical}", canonical, rule.span) if rule.span is not None else None,
-        )
-    ]
+    code = _code(C.PART_ORDER)
+    fix = code.fix("", canonical, rule.span, canonical=canonical) if rule.span is not None else None
+    return [code.diagnostic(span=rule.prefix.span, fix=fix, rule=rule.name, first=first, canonical=canonical)]
 
 
 def _is_empty(piece_set: mbn.PieceSet) -> bool:
@@ -273,15 +250,10 @@ def _check_empty_rule_set(rule: ast.FbrRule, spec: RuleSpec) -> list[Diagnostic]
     ]
     if spec.part("piece_set") != "required" and not needed_by:
         return []
-    why = f"the attribute {needed_by[0]!r} applies to its pieces" if needed_by else "it is mandatory"
-    return [
-        Diagnostic(
-            C.EMPTY_PIECE_SET,
-            f"the piece set of {rule.name!r} is empty; {why} and names the pieces",
-            rule.piece_set.span,
-            hint=f"name the pieces, e.g. {rule.name}{{X}}",
-        )
-    ]
+    code = _code(C.EMPTY_PIECE_SET)
+    if needed_by:
+        return [code.diagnostic("attribute", span=rule.piece_set.span, rule=rule.name, name=needed_by[0])]
+    return [code.diagnostic(span=rule.piece_set.span, rule=rule.name)]
 
 
 def _check_attribute(
@@ -298,12 +270,7 @@ def _check_attribute(
             return None
         what = "a count" if isinstance(attribute.argument, ast.Count) else "a piece set"
         out.append(
-            Diagnostic(
-                C.WRONG_ARGUMENT,
-                f"the rule {rule.name!r} takes no attribute that is only {what}",
-                attribute.span,
-                hint="name the attribute, e.g. =attackers(2)",
-            )
+            _code(C.WRONG_ARGUMENT).diagnostic("anonymous", span=attribute.span, rule=rule.name, what=what)
         )
         return None
     assert name is not None
@@ -322,44 +289,30 @@ def _check_attribute(
         hint, fix = _suggest_fix(name, spec.attributes, attribute.name_span, memo, "attribute " + rule.name)
         known = ", ".join(sorted(spec.attributes)) or "none"
         out.append(
-            Diagnostic(
-                C.UNKNOWN_ATTRIBUTE,
-                f"the rule {rule.name!r} has no attribute {name!r}",
-                attribute.name_span or attribute.span,
-                hint=hint or f"attributes of {rule.name}: {known}",
-                fix=fix,
+            _code(C.UNKNOWN_ATTRIBUTE).diagnostic_from(
+                "",
+                {"rule": rule.name, "name": name, "known": known},
+                span=attribute.name_span or attribute.span,
+                **_suggested(hint, fix),
             )
         )
         return None
     if not attr_spec.documented:
         out.append(
-            Diagnostic(
-                C.UNDOCUMENTED,
-                f"the attribute {name!r} of {rule.name!r} is not documented"
-                + (f": {attr_spec.note}" if attr_spec.note else ""),
-                attribute.name_span or attribute.span,
-                Severity.INFO,
+            _code(C.UNDOCUMENTED).diagnostic(
+                "attribute_note" if attr_spec.note else "attribute",
+                span=attribute.name_span or attribute.span,
+                severity=Severity.INFO,
+                name=name,
+                rule=rule.name,
+                note=attr_spec.note,
             )
         )
     if attribute.negated and not attr_spec.negatable:
-        out.append(
-            Diagnostic(
-                C.NOT_NEGATABLE,
-                f"the attribute {name!r} cannot be preceded by '!'",
-                attribute.span,
-                hint="remove the '!'",
-            )
-        )
+        out.append(_code(C.NOT_NEGATABLE).diagnostic(span=attribute.span, name=name))
     _check_arguments(rule, name, attr_spec, attribute, prefix_in_name, out)
     if attr_spec.needs_rule_piece_set and rule.piece_set is None:
-        out.append(
-            Diagnostic(
-                C.NEEDS_RULE_PIECE_SET,
-                f"the attribute {name!r} needs the piece set of the rule {rule.name!r}",
-                attribute.span,
-                hint=f"write {rule.name}{{...}}={name}",
-            )
-        )
+        out.append(_code(C.NEEDS_RULE_PIECE_SET).diagnostic(span=attribute.span, name=name, rule=rule.name))
     return name
 
 
@@ -368,12 +321,10 @@ def _rule_as_attribute(rule: ast.FbrRule, attribute: ast.Attribute, name: str) -
     # (003:1076-1080) make it a rule of its own.
     rest = replace(rule, attributes=tuple(a for a in rule.attributes if a is not attribute))
     text = format_rule(rest) + " " + name
-    return Diagnostic(
-        C.RULE_AS_ATTRIBUTE,
-        f"{name!r} is a rule of its own, not an attribute of {rule.name!r}",
-        attribute.name_span or attribute.span,
-        hint=f"write the two rules: {text}",
-        fix=Fix(f"write {text}", text, rule.span) if rule.span is not None else None,
+    code = _code(C.RULE_AS_ATTRIBUTE)
+    fix = code.fix("", text, rule.span, text=text) if rule.span is not None else None
+    return code.diagnostic(
+        span=attribute.name_span or attribute.span, fix=fix, name=name, rule=rule.name, text=text
     )
 
 
@@ -388,11 +339,8 @@ def _check_arguments(
     accepted = " or ".join(_ARG_WORDS[k] for k in spec.args) or "no argument"
     if attribute.prefix is not None and not prefix_in_name and "prefix" not in spec.args:
         out.append(
-            Diagnostic(
-                C.WRONG_ARGUMENT,
-                f"the attribute {name!r} takes no piece prefix (it takes {accepted})",
-                attribute.prefix.span,
-                hint="remove the prefix",
+            _code(C.WRONG_ARGUMENT).diagnostic(
+                "prefix", span=attribute.prefix.span, name=name, accepted=accepted
             )
         )
     argument = attribute.argument
@@ -400,44 +348,26 @@ def _check_arguments(
         kind = _ARG_KIND[type(argument)]
         if kind not in spec.args:
             out.append(
-                Diagnostic(
-                    C.WRONG_ARGUMENT,
-                    f"the attribute {name!r} takes {accepted}, not {_ARG_WORDS[kind]}",
-                    argument.span,
-                    hint=f"remove {argument} or use an attribute that takes it",
+                _code(C.WRONG_ARGUMENT).diagnostic(
+                    "kind",
+                    span=argument.span,
+                    name=name,
+                    accepted=accepted,
+                    given=_ARG_WORDS[kind],
+                    argument=argument,
                 )
             )
         elif kind == "count" and isinstance(argument, ast.Count) and argument.value is None:
             if spec.args[kind] == "required":
-                out.append(
-                    Diagnostic(
-                        C.MISSING_ARGUMENT,
-                        f"the attribute {name!r} needs a number between the parentheses",
-                        argument.span,
-                        hint=f"write {name}(N)",
-                    )
-                )
+                out.append(_code(C.MISSING_ARGUMENT).diagnostic("count", span=argument.span, name=name))
             elif attribute.name is not None:
                 # 003:576: the number may be omitted "and the parentheses" with it.
-                out.append(
-                    Diagnostic(
-                        C.EMPTY_PARENTHESES,
-                        f"empty parentheses after {name!r}: give a number or leave the parentheses out",
-                        argument.span,
-                        hint=f"write {name} or {name}(N) (FBR page line 576)",
-                        fix=Fix("remove the empty parentheses", "", argument.span)
-                        if argument.span is not None
-                        else None,
-                    )
-                )
+                code = _code(C.EMPTY_PARENTHESES)
+                fix = code.fix("", "", argument.span) if argument.span is not None else None
+                out.append(code.diagnostic(span=argument.span, fix=fix, name=name))
             else:
                 out.append(
-                    Diagnostic(
-                        C.EMPTY_PARENTHESES,
-                        "empty parentheses: give the number",
-                        argument.span,
-                        hint=f"write {rule.name}=(N) or leave the attribute out (FBR page line 576)",
-                    )
+                    _code(C.EMPTY_PARENTHESES).diagnostic("anonymous", span=argument.span, rule=rule.name)
                 )
         elif (
             kind == "set"
@@ -446,24 +376,14 @@ def _check_arguments(
             and spec.args[kind] == "required"
             and not spec.empty_set
         ):
-            out.append(
-                Diagnostic(
-                    C.EMPTY_PIECE_SET,
-                    f"the piece set of {name!r} is empty; it is mandatory and names the pieces",
-                    argument.span,
-                    hint=f"name the pieces, e.g. {name}{{X}}",
-                )
-            )
+            out.append(_code(C.EMPTY_PIECE_SET).diagnostic(span=argument.span, rule=name))
         return
     required = spec.required_arg
     if required is not None and not (required == "prefix" and attribute.prefix is not None):
+        example = name + {"count": "(1)", "set": "{R}", "range": "[e1]"}.get(required, "")
         out.append(
-            Diagnostic(
-                C.MISSING_ARGUMENT,
-                f"the attribute {name!r} needs {_ARG_WORDS[required]}",
-                attribute.span,
-                hint=f"for example {name}"
-                + {"count": "(1)", "set": "{R}", "range": "[e1]"}.get(required, ""),
+            _code(C.MISSING_ARGUMENT).diagnostic(
+                span=attribute.span, name=name, what=_ARG_WORDS[required], example=example
             )
         )
 
@@ -597,11 +517,11 @@ def _check_references(
         return out
     if spec.requires_any_rule and not rule_names.intersection(spec.requires_any_rule):
         out.append(
-            Diagnostic(
-                C.REQUIRES_RULE,
-                f"the rule {rule.name!r} needs one of the rules {', '.join(spec.requires_any_rule)}",
-                rule.name_span,
-                hint=f"add the rule {spec.requires_any_rule[0]}",
+            _code(C.REQUIRES_RULE).diagnostic(
+                span=rule.name_span,
+                rule=rule.name,
+                rules=", ".join(spec.requires_any_rule),
+                first=spec.requires_any_rule[0],
             )
         )
     for attribute in rule.attributes:
@@ -609,11 +529,8 @@ def _check_references(
         attr_spec = spec.attributes.get(name or "")
         if attr_spec is not None and attr_spec.requires_rule and attr_spec.requires_rule not in rule_names:
             out.append(
-                Diagnostic(
-                    C.REQUIRES_RULE,
-                    f"the attribute {name!r} needs the rule {attr_spec.requires_rule!r}",
-                    attribute.span,
-                    hint=f"add the rule {attr_spec.requires_rule}",
+                _code(C.REQUIRES_RULE).diagnostic(
+                    "attribute", span=attribute.span, name=name, needed=attr_spec.requires_rule
                 )
             )
     if not has_pieces:
@@ -628,12 +545,7 @@ def _check_references(
     for prefix in used_prefixes:
         if prefix.value not in prefixes:
             out.append(
-                Diagnostic(
-                    C.UNDEFINED_PREFIX,
-                    f"no piece of this file carries the prefix {prefix.value!r} used by {rule.name!r}",
-                    prefix.span,
-                    hint=f"define the prefixed pieces, e.g. {prefix.value}K=..., or fix the prefix",
-                )
+                _code(C.UNDEFINED_PREFIX).diagnostic(span=prefix.span, prefix=prefix.value, rule=rule.name)
             )
     if spec.defines_pieces:
         return out
@@ -647,24 +559,20 @@ def _check_references(
                 continue
             known = known_letters.sorted if known_letters is not None else sorted(letters)
             hint, fix = _suggest_fix(key, known, member.letter.span, memo, "letter")
+            code = _code(C.UNDEFINED_PIECE)
             if fix is None and not compound and rule.span is not None:
                 # Declaring the piece beside the rule satisfies the check (items are separated
                 # by whitespace, so the declaration can follow the rule).
-                declared = f"{format_rule(rule)} {key}"
-                fix = Fix(f"declare {key}", declared, rule.span)
-            why = (
-                "a compound letter that the file never defines stands for nothing"
-                if compound
-                else "the file neither defines nor uses it"
-            )
+                fix = code.fix("declare", f"{format_rule(rule)} {key}", rule.span, key=key)
+            words = {"letter": member.letter.text, "rule": rule.name, "key": key, "known": " ".join(known)}
             out.append(
-                Diagnostic(
-                    C.UNDEFINED_PIECE,
-                    f"the piece {member.letter.text!r} in {rule.name!r} is not defined in this file ({why})",
-                    member.letter.span,
-                    Severity.ERROR if compound else Severity.WARNING,
-                    hint=hint or f"declare it (e.g. {member.letter.key}) or use one of: {' '.join(known)}",
+                code.diagnostic_from(
+                    "compound" if compound else "",
+                    words,
+                    span=member.letter.span,
+                    severity=Severity.ERROR if compound else Severity.WARNING,
                     fix=fix,
+                    **_suggested(hint, None),
                 )
             )
     return out
@@ -693,26 +601,25 @@ def _board_size(rule_file: ast.RuleFile, out: list[Diagnostic]) -> tuple[int, in
         if not isinstance(item, ast.Metadata):
             continue
         if item.key in seen:
-            out.append(
-                Diagnostic(
-                    C.DUPLICATE_METADATA,
-                    f"{item.key} is given twice",
-                    item.span,
-                    hint="keep one",
-                )
-            )
+            out.append(_code(C.DUPLICATE_METADATA).diagnostic(span=item.span, key=item.key))
         seen[item.key] = item
         if item.key == "boardsize":
+            huge = max(_DIGIT_RUN.findall(item.value), key=len, default="")
             match = _BOARDSIZE.match(item.value)
-            if match is None or int(match.group(1)) > 26:
+            if len(huge) > MAX_NUMBER_DIGITS:
+                # A number of thousands of digits is the number-limit diagnostic, as anywhere else
+                # in a rule file (FBR103), not a mere bad size; it is never converted.
+                at = item.value.find(huge)
                 out.append(
-                    Diagnostic(
-                        C.BAD_BOARDSIZE,
-                        f"bad board size {item.value!r}",
-                        item.span,
-                        hint='write files x ranks, e.g. boardsize="8x8" (at most 26 files)',
+                    _code(C.NUMBER_TOO_LONG).diagnostic(
+                        span=_value_span(item, at, len(huge)),
+                        what="board size",
+                        digits=len(huge),
+                        limit=MAX_NUMBER_DIGITS,
                     )
                 )
+            elif match is None or int(match.group(1)) > 26:
+                out.append(_code(C.BAD_BOARDSIZE).diagnostic(span=item.span, value=item.value))
             else:
                 size = (int(match.group(1)), int(match.group(2)))
     return size
@@ -731,17 +638,14 @@ def _check_board(node: object, board: tuple[int, int], nodes: list[object] | Non
                 values = [part.first] + ([part.last] if part.last is not None else [])
                 if isinstance(part, mbn.RankSpan):
                     bad = [v for v in values if int(v) > ranks]
-                    limit = f"the board has {ranks} ranks"
+                    template = "rank"
                 else:
                     bad = [v for v in values if v > last_file]
-                    limit = f"the board has files a-{last_file}"
+                    template = "file"
                 if bad:
                     out.append(
-                        Diagnostic(
-                            C.OUTSIDE_BOARD,
-                            f"{bad[0]} is outside the board ({limit})",
-                            part.span,
-                            hint="fix the range or the boardsize",
+                        _code(C.OUTSIDE_BOARD).diagnostic(
+                            template, span=part.span, value=bad[0], ranks=ranks, last_file=last_file
                         )
                     )
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import CodeInfo, register_code
+from notation_toolkit.core.codes import CodeInfo, get_code, register_code
 
 _FIELDS = """
 A FEN has six fields separated by exactly one ASCII space:
@@ -197,24 +197,218 @@ position, after a king capture (R17): the loser's king is absent and the winner 
     ),
 }
 
-#: Message templates (``core.codes.CodeInfo``) of the codes built by a shared mechanism: FEN152 is
-#: the limit diagnostic ``core.limits`` gives for FEN's over-long numbers.
-_MESSAGES: dict[str, tuple[dict[str, str], dict[str, str]]] = {
+# Message templates (``core.codes.CodeInfo``), by code: (messages, hints, fixes), each keyed by
+# template name ("" is the code's main message). DFEN reads FEN's fields with the same checks, so
+# ``{label}`` names the notation ("FEN" or "DFEN"); a field's syntax code (FEN110, FEN120 ...,
+# DFEN210, DFEN220) reads a field refused by its grammar rule with the templates of ``_SYNTAX``.
+_STRICT = ", or parse in lenient mode"
+
+#: Templates every field-syntax code shares (FEN's and DFEN's): the grammar's own words
+#: (``core.grammar.translate_lark_error``) after the field's name, or a field that a built
+#: position writes outside its rule.
+SYNTAX_MESSAGES: dict[str, str] = {
+    "grammar": "{what}: {detail}",
+    "not_syntax": "the {what} '{part}' is not {label} syntax",
+}
+
+Templates = tuple[dict[str, str], dict[str, str], dict[str, str]]
+
+_MESSAGES: dict[str, Templates] = {
+    "FEN100": ({"": "{char} is not allowed in {label}"}, {"": "{label} is plain ASCII text"}, {}),
+    "FEN101": (
+        {
+            "empty": "the {label} text is empty",
+            "too_many": "{label} has {wanted} fields; this text has {count} ({extra} too many)",
+            "missing": "{label} has {wanted} fields; this text has {count} (missing: {missing})",
+        },
+        {"too_many": "remove what follows the {last}"},
+        {"too_many": "remove the extra fields", "missing": "add the default clocks"},
+    ),
+    "FEN102": (
+        {
+            "leading": "a leading space: fields are separated by exactly one space",
+            "trailing": "a trailing space: fields are separated by exactly one space",
+            "double": "two spaces in a row: fields are separated by exactly one space",
+        },
+        {name: "remove the extra space" for name in ("leading", "trailing", "double")},
+        {name: "remove the extra spaces" for name in ("leading", "trailing", "double")},
+    ),
+    "FEN104": (
+        {
+            "": "the {what} '{value}' is not {label} syntax; the grammar {grammar} changes a field "
+            "that {label} positions cannot hold"
+        },
+        {
+            "": "an extension grammar may add fields and change the castling, en-passant and clock "
+            "fields; the board (8x8, PNBRQK) and the side to move keep the FEN syntax"
+        },
+        {},
+    ),
+    "FEN110": (
+        {
+            **SYNTAX_MESSAGES,
+            "empty_rank": "piece placement: a rank is empty; ranks are separated by one '/' and each "
+            "describes 8 squares",
+        },
+        {"empty_rank": "remove the extra '/' (an empty rank is written 8)"},
+        {},
+    ),
+    "FEN111": (
+        {"": "the placement has {ranks}; it needs exactly 8 (ranks 8 to 1 separated by '/')"},
+        {"": "a position lists 8 ranks separated by 7 slashes"},
+        {},
+    ),
+    "FEN112": (
+        {
+            "long": "rank {rank} ('{row}') has {width} squares; every rank needs exactly 8",
+            "short": "rank {rank} ('{row}') has {width} squares; every rank needs exactly 8",
+        },
+        {"long": "remove {squares}", "short": "add {squares}"},
+        {},
+    ),
+    "FEN113": (
+        {"": "rank {rank} ('{row}') has adjacent empty-square counts; write '{merged}'"},
+        {"": "merge the counts into '{merged}'" + _STRICT},
+        {"": "merge the counts into '{merged}'"},
+    ),
+    # The grammar's words, for text refused by a user's extension grammar (``core.grammar``).
+    "FEN103": ({"grammar": "{detail}"}, {}, {}),
+    "FEN120": (SYNTAX_MESSAGES, {}, {}),
+    "FEN130": (SYNTAX_MESSAGES, {}, {}),
+    "FEN131": (
+        {
+            "repeated": "castling rights '{written}' repeat a letter; write '{canonical}'",
+            "order": "castling rights '{written}' are not in the order KQkq; write '{canonical}'",
+        },
+        {"repeated": "write '{canonical}'" + _STRICT, "order": "write '{canonical}'" + _STRICT},
+        {"repeated": "write '{canonical}'", "order": "write '{canonical}'"},
+    ),
+    "FEN132": (
+        {
+            "king_moved": "castling letter '{letter}' names {colour}'s rook on {square}, but {colour}'s "
+            "king is not on rank {rank}",
+            "no_rook": "castling letter '{letter}' names {colour}'s rook on {square}, but there is no "
+            "{colour} rook there",
+        },
+        {
+            "king_moved": "remove '{letter}': a king that has left rank {rank} cannot castle",
+            "no_rook": "a rook-file letter names the file of a rook that can still castle",
+        },
+        {},
+    ),
+    "FEN133": (
+        {
+            "": "castling letter '{letter}' names an inner rook ({square}); KQkq cannot say which rook, "
+            "so the right is kept only in the extension node"
+        },
+        {"": "read Position.extensions for rook-file castling rights"},
+        {},
+    ),
+    "FEN140": (
+        {
+            **SYNTAX_MESSAGES,
+            "several": "standard FEN has at most one en-passant square; '{part}' lists {count}",
+        },
+        {
+            "several": "keep the square of the pawn that has just moved (several targets are DFEN, "
+            "Dice Chess FEN)"
+        },
+        {},
+    ),
+    "FEN141": (
+        {"": "{square} cannot be an en-passant square: the square a pawn skips is on rank 3 or 6"},
+        {"": "write '-' if no pawn has just made a double step"},
+        {},
+    ),
+    "FEN142": (
+        {
+            "": "{square} is on rank {rank}, but {mover} is to move: the en-passant square then belongs "
+            "to a {other} pawn and lies on rank {wanted}"
+        },
+        {"": "use a rank-{wanted} square, '-', or check the side to move"},
+        {},
+    ),
+    "FEN150": (SYNTAX_MESSAGES, {}, {}),
+    "FEN151": (
+        {"": "the {what} '{written}' has leading zeros; write '{value}'"},
+        {"": "write '{value}'" + _STRICT},
+        {"": "write '{value}'"},
+    ),
+    # FEN152 is the limit diagnostic ``core.limits.digits_error`` gives for an over-long clock.
     "FEN152": (
         {"": "the {what} has {digits:,} digits; at most {limit} are accepted"},
         {"": "use a realistic number"},
+        {},
+    ),
+    "FEN160": (SYNTAX_MESSAGES, {}, {}),
+    "FEN161": (
+        {"": "the full-move number is {value}; it starts at 1"},
+        {"": "write 1 for the first move"},
+        {},
+    ),
+    "FEN180": (
+        {"": "a pawn stands on rank {rank}; pawns never stand on rank 1 or 8"},
+        {"": "a pawn reaching the last rank promotes"},
+        {},
+    ),
+    "FEN181": (
+        {"": "{colour} has {count} kings; each side has exactly one"},
+        {"": "remove the extra king"},
+        {},
+    ),
+    "FEN182": (
+        {
+            "": "{colour} has no king",
+            "final": "{colour} has no king; in {label} this is legal only as the final position, "
+            "after {colour}'s king was captured (R17)",
+        },
+        {},
+        {},
     ),
 }
 
 _INFO: dict[str, CodeInfo] = {}
 for _code, (_title, _explanation) in CODES.items():
-    _messages, _hints = _MESSAGES.get(_code, ({}, {}))
-    _INFO[_code] = register_code(_code, _title, _explanation, messages=_messages, hints=_hints)
+    _messages, _hints, _fixes = _MESSAGES.get(_code, ({}, {}, {}))
+    _INFO[_code] = register_code(_code, _title, _explanation, messages=_messages, hints=_hints, fixes=_fixes)
 
 #: FEN152, the limit diagnostic of an over-long clock (``core.limits.digits_error``).
 NUMBER_TOO_LONG = _INFO["FEN152"]
 
-register_code(
+FEN100 = _INFO["FEN100"]
+FEN101 = _INFO["FEN101"]
+FEN102 = _INFO["FEN102"]
+FEN103 = _INFO["FEN103"]
+FEN104 = _INFO["FEN104"]
+FEN110 = _INFO["FEN110"]
+FEN111 = _INFO["FEN111"]
+FEN112 = _INFO["FEN112"]
+FEN113 = _INFO["FEN113"]
+FEN131 = _INFO["FEN131"]
+FEN132 = _INFO["FEN132"]
+FEN133 = _INFO["FEN133"]
+FEN140 = _INFO["FEN140"]
+FEN141 = _INFO["FEN141"]
+FEN142 = _INFO["FEN142"]
+FEN151 = _INFO["FEN151"]
+FEN161 = _INFO["FEN161"]
+FEN180 = _INFO["FEN180"]
+FEN181 = _INFO["FEN181"]
+FEN182 = _INFO["FEN182"]
+
+
+def info(code: str) -> CodeInfo:
+    """The registered ``CodeInfo`` of ``code`` (a field's syntax or count code, FEN's or DFEN's)."""
+    found = get_code(code)
+    if found is None:  # pragma: no cover - every code the syntax tables name is registered
+        raise KeyError(f"unregistered diagnostic code {code}")
+    return found
+
+
+_CHESS_HINT = "only chess-style FEEN converts: 8x8 board, PNBRQK, empty hands, styles C/c"
+
+#: FEN190, FEN191: the FEEN -> FEN (and DFEN) conversion (``convert/fen_feen.py``).
+NOT_FEEN = register_code(
     "FEN190",
     "not FEEN text",
     """
@@ -222,8 +416,15 @@ The text given to a FEEN -> FEN (or DFEN) conversion is not FEEN: FEEN has three
 pieces in hand, style-turn) separated by one space, e.g.
 `rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c`.
 """,
+    messages={
+        "": "this text is not FEEN, so it cannot be converted: {reason}",
+        "unreadable": "this text is not FEEN, so it cannot be converted",
+    },
+    hints={
+        name: "example: rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c" for name in ("", "unreadable")
+    },
 )
-register_code(
+NOT_CHESS = register_code(
     "FEN191",
     "FEEN that FEN cannot hold",
     """
@@ -231,4 +432,13 @@ FEEN describes boards of any size and dimension, pieces in hand and any piece st
 an 8x8 chess board, so only chess-style FEEN converts: 8 ranks of 8 squares, piece letters PNBRQK,
 empty hands (`/`) and the styles `C/c` or `c/C`.
 """,
+    messages={
+        "piece": "this FEEN cannot be converted to FEN: '{letter}' is not a chess piece (PNBRQK)",
+        "board": "this FEEN cannot be converted to FEN: the board is not 8 ranks of 8 squares",
+        "hands": "this FEEN cannot be converted to FEN: FEN has no pieces in hand; the hands must be empty "
+        "('/')",
+        "styles": "this FEEN cannot be converted to FEN: the styles '{styles}' are not chess ('C/c' or "
+        "'c/C')",
+    },
+    hints={name: _CHESS_HINT for name in ("piece", "board", "hands", "styles")},
 )

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.codes import NTK002, NTK004
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ParseError, ValidationError
 from notation_toolkit.core.grammar import (
     check_size,
@@ -39,6 +40,7 @@ from notation_toolkit.core.grammar import (
 from notation_toolkit.core.span import Span
 from notation_toolkit.fen import format as fen_format
 from notation_toolkit.fen.ast import FenPosition
+from notation_toolkit.fen.codes import FEN100, FEN102, FEN104, FEN110, FEN140, info
 from notation_toolkit.fen.grammar import MAX_INPUT, SYNTAX, Syntax, extension_parser
 from notation_toolkit.fen.validate import Extension, build, span_at
 
@@ -79,24 +81,10 @@ def precheck(name: str, part: str, offset: int) -> Diagnostic | None:
     """Field checks that give a better message than the grammar's (FEN's; DFEN adds its own)."""
     if name == "placement" and "" in part.split("/"):
         at = 0 if part.startswith("/") else part.find("//") + 1 if "//" in part else len(part) - 1
-        return Diagnostic(
-            "FEN110",
-            "piece placement: a rank is empty; ranks are separated by one '/' and each describes 8 squares",
-            span_at(offset + at, 1),
-            Severity.ERROR,
-            "remove the extra '/' (an empty rank is written 8)",
-            None,
-            name,
-        )
+        return FEN110.diagnostic("empty_rank", span=span_at(offset + at, 1), field=name)
     if name == "en_passant" and len(part) > 2 and _SQUARES_RUN.fullmatch(part):
-        return Diagnostic(
-            "FEN140",
-            f"standard FEN has at most one en-passant square; '{part}' lists {len(part) // 2}",
-            span_at(offset, len(part)),
-            Severity.ERROR,
-            "keep the square of the pawn that has just moved (several targets are DFEN, Dice Chess FEN)",
-            None,
-            name,
+        return FEN140.diagnostic(
+            "several", span=span_at(offset, len(part)), field=name, part=part, count=len(part) // 2
         )
     return None
 
@@ -199,12 +187,8 @@ class PositionReader(Generic[P]):
         tree = parse_text(parser, text, code="FEN103", hint=_grammar_hint(text, label))
         found, outside = self._read_tree(text, tree, "FEN103")
         if found is None:
-            raise GrammarError.single(
-                "NTK004",
-                f"the grammar {label} did not produce a 'position' rule, so the {syntax.label} fields "
-                "cannot be found",
-                hint=f"%import the {syntax.grammar} rules and keep the rule name 'position' "
-                "(%override or %extend it)",
+            raise NTK004.error(
+                GrammarError, "no_position", grammar=label, label=syntax.label, base=syntax.grammar
             )
         fields = found.fields
         nodes = [*outside, *found.nodes]
@@ -222,22 +206,24 @@ class PositionReader(Generic[P]):
         for name in ("placement", "side"):
             if name in raw:
                 value, at = raw[name]
-                raise ValidationError.single(
-                    "FEN104",
-                    f"the {syntax.field_words[name]} '{value}' is not {syntax.label} syntax; the grammar "
-                    f"{label} changes a field that a {syntax.label} position cannot hold",
-                    span=Span.from_offsets(text, at, at + len(value)),
+                raise FEN104.error(
+                    ValidationError,
                     text=text,
-                    hint="an extension grammar may add fields and change the castling, en-passant and "
-                    "clock fields; the board (8x8, PNBRQK) and the side to move keep the FEN syntax",
+                    span=Span.from_offsets(text, at, at + len(value)),
                     field=name,
+                    what=syntax.field_words[name],
+                    value=value,
+                    label=syntax.label,
+                    grammar=label,
                 )
             if name not in fields:
-                raise GrammarError.single(
-                    "NTK004",
-                    f"the grammar {label} has no rule '{name}' inside 'position', so the "
-                    f"{syntax.field_words[name]} cannot be found",
-                    hint=f"keep the {syntax.grammar} rule '{name}' (import it by name)",
+                raise NTK004.error(
+                    GrammarError,
+                    "no_field",
+                    grammar=label,
+                    rule=name,
+                    what=syntax.field_words[name],
+                    base=syntax.grammar,
                 )
         nodes.sort(key=lambda n: n.span.offset if n.span is not None else len(text))
         offsets = tuple(fields[n].offset if n in fields else len(text) for n in syntax.field_names)
@@ -274,7 +260,7 @@ class PositionReader(Generic[P]):
         except LarkError as exc:
             raise self._diagnose(text, exc) from None
         except RecursionError:  # pragma: no cover - the grammar is iterative
-            raise LimitError.single("NTK002", "the input cannot be parsed (too deep)", text=text) from None
+            raise NTK002.error(LimitError, text=text) from None
         found, _outside = self._read_tree(text, tree, self.syntax.field_count_code)
         assert found is not None  # the shipped grammars have a position rule
         fields = found.fields
@@ -285,25 +271,28 @@ class PositionReader(Generic[P]):
         syntax = self.syntax
         for i, ch in enumerate(text):
             if not " " <= ch <= "~":
-                return ParseError(
-                    [
-                        Diagnostic(
-                            "FEN100",
-                            f"{describe_char(ch)} is not allowed in {syntax.label}",
-                            Span.from_offsets(text, i, i + 1),
-                            Severity.ERROR,
-                            lookalike_hint(ch) or f"{syntax.label} is plain ASCII text",
-                        )
-                    ],
-                    text,
+                span = Span.from_offsets(text, i, i + 1)
+                lookalike = lookalike_hint(ch)
+                if lookalike is not None:
+                    return FEN100.error(
+                        ParseError,
+                        text=text,
+                        span=span,
+                        hint=lookalike,
+                        char=describe_char(ch),
+                        label=syntax.label,
+                    )
+                return FEN100.error(
+                    ParseError, text=text, span=span, char=describe_char(ch), label=syntax.label
                 )
         if not text:
-            return ParseError.single(
-                syntax.field_count_code,
-                f"the {syntax.label} text is empty",
-                span=span_at(0, 0),
+            return info(syntax.field_count_code).error(
+                ParseError,
+                "empty",
                 text=text,
+                span=span_at(0, 0),
                 hint=syntax.count_hint(),
+                label=syntax.label,
             )
         parts = text.split(" ")
         if "" in parts:
@@ -312,26 +301,14 @@ class PositionReader(Generic[P]):
                 if not part:
                     break
                 offset += len(part) + 1
-            what = (
-                "a leading space"
-                if offset == 0
-                else "a trailing space"
-                if offset >= len(text)
-                else "two spaces in a row"
-            )
+            where = "leading" if offset == 0 else "trailing" if offset >= len(text) else "double"
             tidy = " ".join(p for p in parts if p)
-            return ParseError(
-                [
-                    Diagnostic(
-                        "FEN102",
-                        f"{what}: fields are separated by exactly one space",
-                        span_at(min(offset, len(text) - 1), 1),
-                        Severity.ERROR,
-                        "remove the extra space",
-                        Fix("remove the extra spaces", tidy),
-                    )
-                ],
-                text,
+            return FEN102.error(
+                ParseError,
+                where,
+                text=text,
+                span=span_at(min(offset, len(text) - 1), 1),
+                fix=FEN102.fix(where, tidy),
             )
         diagnostics: list[Diagnostic] = []
         if not syntax.min_fields <= len(parts) <= syntax.max_fields:
@@ -354,23 +331,32 @@ class PositionReader(Generic[P]):
             if syntax.min_fields == syntax.max_fields
             else f"{syntax.min_fields} to {syntax.max_fields}"
         )
+        code = info(syntax.field_count_code)
         if n > syntax.max_fields:
             start = sum(len(p) + 1 for p in parts[: syntax.max_fields])
-            span = span_at(start, len(text) - start)
-            extra = n - syntax.max_fields
-            message = f"{syntax.label} has {wanted} fields; this text has {n} ({extra} too many)"
-            last = syntax.field_words[syntax.field_names[-1]]
-            hint = f"remove the field{'s' if extra > 1 else ''} after the {last}"
-            fix = Fix("remove the extra fields", " ".join(parts[: syntax.max_fields]))
-        else:
-            span = span_at(len(text), 0)
-            missing = ", ".join(syntax.field_words[f] for f in syntax.field_names[n : syntax.min_fields])
-            message = f"{syntax.label} has {wanted} fields; this text has {n} (missing: {missing})"
-            hint = syntax.count_hint()
-            fix = None
-            if n >= 4 and syntax.min_fields == 6:
-                fix = Fix("add the default clocks", text + (" 0 1" if n == 4 else " 1"))
-        return Diagnostic(syntax.field_count_code, message, span, Severity.ERROR, hint, fix)
+            return code.diagnostic(
+                "too_many",
+                span=span_at(start, len(text) - start),
+                fix=code.fix("too_many", " ".join(parts[: syntax.max_fields])),
+                label=syntax.label,
+                wanted=wanted,
+                count=n,
+                extra=n - syntax.max_fields,
+                last=syntax.field_words[syntax.field_names[-1]],
+            )
+        fix = None
+        if n >= 4 and syntax.min_fields == 6:
+            fix = code.fix("missing", text + (" 0 1" if n == 4 else " 1"))
+        return code.diagnostic(
+            "missing",
+            span=span_at(len(text), 0),
+            hint=syntax.count_hint(),
+            fix=fix,
+            label=syntax.label,
+            wanted=wanted,
+            count=n,
+            missing=", ".join(syntax.field_words[f] for f in syntax.field_names[n : syntax.min_fields]),
+        )
 
     def _field_syntax(self, name: str, part: str, offset: int) -> Diagnostic | None:
         early = self.precheck(name, part, offset)
@@ -398,8 +384,8 @@ class PositionReader(Generic[P]):
                 .replace("<end-of-file>", "the end of the field")
                 .replace("unexpected the end of the field", "the field ends too early")
             )
-            d = Diagnostic(
-                d.code, f"{syntax.field_words[name]}: {message}", d.span, d.severity, d.hint, d.fix, name
+            d = info(d.code).diagnostic(
+                "grammar", span=d.span, field=name, hint=d.hint, what=syntax.field_words[name], detail=message
             )
             return d.shifted(offset, 0, offset)
         return None

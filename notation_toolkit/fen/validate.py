@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from notation_toolkit.core.ast import GenericNode
-from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+from notation_toolkit.core.codes import CodeInfo
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import CanonicalFormError, ValidationError
 from notation_toolkit.core.limits import digits_error
 from notation_toolkit.core.span import Span
@@ -38,10 +39,28 @@ from notation_toolkit.fen.ast import (
     Side,
     castling_text,
 )
-from notation_toolkit.fen.codes import NUMBER_TOO_LONG
+from notation_toolkit.fen.codes import (
+    FEN111,
+    FEN112,
+    FEN113,
+    FEN131,
+    FEN132,
+    FEN133,
+    FEN141,
+    FEN142,
+    FEN151,
+    FEN161,
+    FEN180,
+    FEN181,
+    FEN182,
+    NUMBER_TOO_LONG,
+    info,
+)
 from notation_toolkit.fen.grammar import FIELD_WORDS, SYNTAX, Syntax
 
 P = TypeVar("P")
+
+INFO, WARNING = Severity.INFO, Severity.WARNING
 
 #: Longest digit string accepted for the clocks (fits a 64-bit integer). Digits are counted
 #: before ``int()`` sees them, so a 5,000-digit clock is FEN152, never Python's ValueError.
@@ -76,20 +95,51 @@ class Findings:
         self.fixes: list[Diagnostic] = []  # canonical-form problems: errors unless lenient
         self.notes: list[Diagnostic] = []  # accepted variants; canonical output differs (INFO)
 
-    def error(self, code: str, message: str, span: Span | None, field: str, hint: str | None = None) -> None:
-        """Record an error (the text is refused in every mode)."""
-        self.errors.append(Diagnostic(code, message, span, Severity.ERROR, hint, None, field))
+    def error(
+        self, code: CodeInfo, span: Span | None, field: str, template: str = "", /, **params: object
+    ) -> None:
+        """Record an error (the text is refused in every mode), worded by ``code``'s ``template``."""
+        self.errors.append(code.diagnostic_from(template, params, span=span, field=field))
 
-    def fix(self, code: str, message: str, span: Span, field: str, replacement: str, how: str) -> None:
-        """Record a canonical-form problem: an error when strict, an applied fix when lenient."""
-        severity = Severity.INFO if self.lenient else Severity.ERROR
-        hint = None if self.lenient else f"{how}, or parse in lenient mode"
-        self.fixes.append(Diagnostic(code, message, span, severity, hint, Fix(how, replacement, span), field))
+    def fix(
+        self,
+        code: CodeInfo,
+        span: Span,
+        field: str,
+        replacement: str,
+        template: str = "",
+        /,
+        **params: object,
+    ) -> None:
+        """Record a canonical-form problem: an error when strict, an applied fix when lenient.
 
-    def note(self, code: str, message: str, span: Span, field: str, replacement: str, how: str) -> None:
+        The template's hint (strict only) says how to repair the text; its fix template
+        describes the repair."""
+        repair = code.fix(template, replacement, span, **params)
+        if self.lenient:
+            found = code.diagnostic(
+                template, span=span, field=field, hint=None, fix=repair, severity=INFO, **params
+            )
+        else:
+            found = code.diagnostic_from(template, params, span=span, field=field, fix=repair)
+        self.fixes.append(found)
+
+    def note(
+        self,
+        code: CodeInfo,
+        span: Span,
+        field: str | None,
+        replacement: str,
+        template: str = "",
+        /,
+        **params: object,
+    ) -> None:
         """Record an accepted variant spelling (INFO, with the canonical spelling as a fix)."""
+        repair = code.fix(template, replacement, span, **params)
         self.notes.append(
-            Diagnostic(code, message, span, Severity.INFO, None, Fix(how, replacement, span), field)
+            code.diagnostic_from(
+                template, params, span=span, field=field, hint=None, fix=repair, severity=INFO
+            )
         )
 
 
@@ -135,14 +185,7 @@ def check_board(placement: str, found: Findings, base: int = 0) -> Board:
     rows = placement.split("/")
     span = span_at(base, len(placement))
     if len(rows) != 8:
-        found.error(
-            "FEN111",
-            f"the placement has {len(rows)} rank{'s' if len(rows) != 1 else ''}; it needs exactly 8 "
-            "(ranks 8 to 1 separated by '/')",
-            span,
-            "placement",
-            hint="a position lists 8 ranks separated by 7 slashes",
-        )
+        found.error(FEN111, span, "placement", ranks=f"{len(rows)} rank{'s' if len(rows) != 1 else ''}")
         return Board(placement, span)
     canonical: list[str] | None = None
     offset = base
@@ -150,20 +193,18 @@ def check_board(placement: str, found: Findings, base: int = 0) -> Board:
         width, merged = _rank_info(row)
         if width != 8:
             found.error(
-                "FEN112",
-                f"rank {8 - i} ('{row}') has {width} squares; every rank needs exactly 8",
+                FEN112,
                 span_at(offset, len(row)),
                 "placement",
-                hint=f"{'remove' if width > 8 else 'add'} {_squares(abs(width - 8))}",
+                "long" if width > 8 else "short",
+                rank=8 - i,
+                row=row,
+                width=width,
+                squares=_squares(abs(width - 8)),
             )
         elif merged is not None:
             found.fix(
-                "FEN113",
-                f"rank {8 - i} ('{row}') has adjacent empty-square counts; write '{merged}'",
-                span_at(offset, len(row)),
-                "placement",
-                merged,
-                f"merge the counts into '{merged}'",
+                FEN113, span_at(offset, len(row)), "placement", merged, rank=8 - i, row=row, merged=merged
             )
             if canonical is None:
                 canonical = rows[:]
@@ -181,15 +222,8 @@ def check_castling(text: str, offset: int, found: Findings) -> CastlingRights:
     if rights is None:
         rights = frozenset(text)
         canonical = castling_text(rights)
-        why = "repeat a letter" if len(rights) < len(text) else "are not in the order KQkq"
-        found.fix(
-            "FEN131",
-            f"castling rights '{text}' {why}; write '{canonical}'",
-            span,
-            "castling",
-            canonical,
-            f"write '{canonical}'",
-        )
+        why = "repeated" if len(rights) < len(text) else "order"
+        found.fix(FEN131, span, "castling", canonical, why, written=text, canonical=canonical)
     return CastlingRights(rights, span)
 
 
@@ -218,38 +252,17 @@ def check_castling_files(text: str, offset: int, board: Board, found: Findings) 
         square = f"{ch.lower()}{rank}"
         if king not in row:
             found.error(
-                "FEN132",
-                f"castling letter '{ch}' names {colour}'s rook on {square}, but {colour}'s king is "
-                f"not on rank {rank}",
-                where,
-                "castling",
-                hint=f"remove '{ch}': a king that has left rank {rank} cannot castle",
+                FEN132, where, "castling", "king_moved", letter=ch, colour=colour, square=square, rank=rank
             )
             continue
         if row[file] != rook:
-            found.error(
-                "FEN132",
-                f"castling letter '{ch}' names {colour}'s rook on {square}, but there is no "
-                f"{colour} rook there",
-                where,
-                "castling",
-                hint="a rook-file letter names the file of a rook that can still castle",
-            )
+            found.error(FEN132, where, "castling", "no_rook", letter=ch, colour=colour, square=square)
             continue
         king_file = row.index(king)
         outer = range(file + 1, 8) if file > king_file else range(0, file)
         if any(row[f] == rook for f in outer):
             found.notes.append(
-                Diagnostic(
-                    "FEN133",
-                    f"castling letter '{ch}' names an inner rook ({square}); KQkq cannot say which "
-                    "rook, so the right is kept only in the extension node",
-                    where,
-                    Severity.INFO,
-                    "read Position.extensions for rook-file castling rights",
-                    None,
-                    "castling",
-                )
+                FEN133.diagnostic(span=where, field="castling", severity=INFO, letter=ch, square=square)
             )
             continue
         side = "K" if file > king_file else "Q"
@@ -264,23 +277,12 @@ def check_en_passant(text: str, offset: int, side: str, found: Findings) -> EnPa
         return EnPassantSquare(None, span)
     rank = text[1]
     if rank not in "36":
-        found.error(
-            "FEN141",
-            f"{text} cannot be an en-passant square: the square a pawn skips is on rank 3 or 6",
-            span,
-            "en_passant",
-            hint="write '-' if no pawn has just made a double step",
-        )
+        found.error(FEN141, span, "en_passant", square=text)
     elif (rank == "6") != (side == "w"):
         mover, other = ("White", "Black") if side == "w" else ("Black", "White")
         wanted = "6" if side == "w" else "3"
         found.error(
-            "FEN142",
-            f"{text} is on rank {rank}, but {mover} is to move: the en-passant square then belongs to a "
-            f"{other} pawn and is on rank {wanted}",
-            span,
-            "en_passant",
-            hint=f"use a rank-{wanted} square, '-', or check the side to move",
+            FEN142, span, "en_passant", square=text, rank=rank, mover=mover, other=other, wanted=wanted
         )
     return EnPassantSquare(SQUARE_INDEX[text], span)
 
@@ -299,22 +301,9 @@ def check_number(text: str, offset: int, field: str, minimum: int, found: Findin
         return minimum
     value = int(text)  # at most MAX_DIGITS ASCII digits (the grammar's NUMBER), checked above
     if len(text) > 1 and text[0] == "0":
-        found.fix(
-            "FEN151",
-            f"the {FIELD_WORDS[field]} '{text}' has leading zeros; write '{value}'",
-            span,
-            field,
-            str(value),
-            f"write '{value}'",
-        )
+        found.fix(FEN151, span, field, str(value), what=FIELD_WORDS[field], written=text, value=value)
     if value < minimum:
-        found.error(
-            "FEN161",
-            f"the full-move number is {value}; it starts at 1",
-            span,
-            field,
-            hint="write 1 for the first move",
-        )
+        found.error(FEN161, span, field, value=value)
     return value
 
 
@@ -338,10 +327,13 @@ def check_common(position: PositionValues, found: Findings, syntax: Syntax) -> t
             good.append(name)
             continue
         found.error(
-            syntax.syntax_codes[name],
-            f"the {syntax.field_words[name]} '{part[:40]}' is not {syntax.label} syntax",
+            info(syntax.syntax_codes[name]),
             span_at(offset, len(part)),
             name,
+            "not_syntax",
+            what=syntax.field_words[name],
+            part=part[:40],
+            label=syntax.label,
             hint=syntax.field_hints[name],
         )
     if "placement" in good:
@@ -386,14 +378,8 @@ def sanity_warnings(board: Board, label: str, *, final_ok: bool = False) -> list
     for i, row in enumerate(rows):
         if (i == 0 or i == 7) and ("P" in row or "p" in row):
             out.append(
-                Diagnostic(
-                    "FEN180",
-                    f"a pawn stands on rank {8 - i}; pawns never stand on rank 1 or 8",
-                    span_at(offset, len(row)),
-                    Severity.WARNING,
-                    "a pawn reaching the last rank promotes",
-                    None,
-                    "placement",
+                FEN180.diagnostic(
+                    span=span_at(offset, len(row)), field="placement", severity=WARNING, rank=8 - i
                 )
             )
         offset += len(row) + 1
@@ -402,32 +388,23 @@ def sanity_warnings(board: Board, label: str, *, final_ok: bool = False) -> list
         if count > 1:
             second = placement.index(letter, placement.index(letter) + 1)
             out.append(
-                Diagnostic(
-                    "FEN181",
-                    f"{colour} has {count} kings; each side has exactly one",
-                    span_at(base + second, 1),
-                    Severity.WARNING,
-                    "remove the extra king",
-                    None,
-                    "placement",
+                FEN181.diagnostic(
+                    span=span_at(base + second, 1),
+                    field="placement",
+                    severity=WARNING,
+                    colour=colour,
+                    count=count,
                 )
             )
         elif count == 0:
-            why = (
-                f"; in {label} this is legal only as the final position, "
-                f"after {colour}'s king was captured (R17)"
-                if final_ok
-                else ""
-            )
             out.append(
-                Diagnostic(
-                    "FEN182",
-                    f"{colour} has no king{why}",
-                    span_at(base, len(placement)),
-                    Severity.WARNING,
-                    None,
-                    None,
-                    "placement",
+                FEN182.diagnostic(
+                    "final" if final_ok else "",
+                    span=span_at(base, len(placement)),
+                    field="placement",
+                    severity=WARNING,
+                    colour=colour,
+                    label=label,
                 )
             )
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -107,7 +107,7 @@ def check(notation: Notation, text: str) -> list[Diagnostic]:
         for d in notation.check(item):
             if d.fix is not None and d.fix.span is None:
                 whole = Fix(d.fix.description, d.fix.replacement, Span(0, len(item)))
-                d = Diagnostic(d.code, d.message, d.span, d.severity, d.hint, whole, d.field)
+                d = replace(d, fix=whole)
             found.append(d.shifted(offset, line) if offset else d)
     return found
 

@@ -4,8 +4,8 @@
 canonically, ``validate`` lists the semantic diagnostics of an AST and ``check`` those of a text.
 Rule files that combine FBR rules and MBN items are handled by ``notation_toolkit.fbr``.
 
-``parse_item``, ``check_item`` and ``format_item`` are the former names of ``parse``, ``validate``
-and ``dumps`` (kept as aliases).
+``parse_item`` and ``check_item`` are the former names of ``parse`` and ``validate`` (kept as
+aliases); ``format_item``, the former name of ``dumps``, is deprecated (it warns).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from notation_toolkit.mbn import codes as _codes  # noqa: F401  (registers the M
 
 if TYPE_CHECKING:
     from notation_toolkit.core.diagnostics import Diagnostic
-    from notation_toolkit.mbn.format import dumps, format_item, format_moves
+    from notation_toolkit.mbn.format import dumps, format_moves
     from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, parse_item, parse_moves
     from notation_toolkit.mbn.validate import check_item, validate
 
@@ -36,7 +36,6 @@ __getattr__, __dir__ = lazy_exports(
         "GrammarRef": _PARSER,
         "check_item": _VALIDATE,
         "dumps": _FORMAT,
-        "format_item": _FORMAT,
         "format_moves": _FORMAT,
         "parse": f"{_PARSER}:parse_item",
         "parse_item": _PARSER,
@@ -60,22 +59,26 @@ def check(text: str, *, grammar: GrammarRef = None) -> list[Diagnostic]:
 
 def canonicalize(text: str, *, grammar: GrammarRef = None) -> tuple[str, list[Diagnostic]]:
     """The canonical text of one item and (when it differs from ``text``) an INFO saying so."""
-    from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
+    from notation_toolkit.core.diagnostics import Severity
+    from notation_toolkit.mbn.codes import INFO
     from notation_toolkit.mbn.format import dumps
     from notation_toolkit.mbn.parser import parse_item
 
     canonical = dumps(parse_item(text, grammar=grammar))
     if canonical == text:
         return canonical, []
-    return canonical, [
-        Diagnostic(
-            "MBN001",
-            "rewrote the item in canonical form",
-            None,
-            Severity.INFO,
-            fix=Fix("canonical form", canonical),
-        )
-    ]
+    code = INFO["MBN001"]
+    return canonical, [code.diagnostic(severity=Severity.INFO, fix=code.fix("", canonical))]
+
+
+def format_item(node: object) -> str:
+    """Deprecated: the former name of :func:`dumps` (the canonical text of an MBN node)."""
+    import warnings
+
+    from notation_toolkit.mbn.format import dumps
+
+    warnings.warn("mbn.format_item is deprecated; use mbn.dumps", DeprecationWarning, stacklevel=2)
+    return dumps(node)
 
 
 def is_valid(text: str, *, grammar: GrammarRef = None) -> bool:

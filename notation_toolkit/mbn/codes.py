@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import register_code
+from notation_toolkit.core.codes import CodeInfo, register_code
 
 SYNTAX = "MBN101"
 NUMBER_TOO_LONG = "MBN102"
@@ -24,7 +24,107 @@ PROMOTION_WITH_SINGLE_EQUALS = "MBN301"
 
 _DOUBLINGS = "cc, cy, ee, gg, ii, jj, jy, kk, oo, pp, tt, ww, wy, xx, xy"
 
-register_code(
+# Message templates, by code: (messages, hints, fixes), each keyed by template name ("" is the
+# code's main message). Every MBN diagnostic is built from them (``CODE.diagnostic(...)``).
+_TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
+    # The grammar's own words (expected ..., found ...), from core.grammar.translate_lark_error.
+    # Its hints name the commonest mistakes (``mbn.parser.betza_hint``).
+    SYNTAX: (
+        {"grammar": "{detail}"},
+        {
+            "betza": "modifiers go before the move letters of a partial move; MBN joins modified moves "
+            "with '+' (Betza `mRcpR` is MBN `mR+cpR`)",
+            "comment": "a comment starts after whitespace or at the start of a line",
+            "name": "a piece name is written between two bars on one line: |Name|",
+            "unclosed": "close the {opener!r} opened at line {line}, column {column} with {closer!r}",
+            "range": "a board range holds files (a-z), ranks (1, 2 ...), spans such as c-f2 or 1-12, or "
+            "one of the symbols # . + * :",
+            "whitespace": "an item cannot contain whitespace; items are separated by whitespace",
+        },
+        {},
+    ),
+    NUMBER_TOO_LONG: (
+        {"": "this {what} has {digits:,} digits; the limit is {limit}"},
+        {"": "no board, count or step needs more than {limit} digits"},
+        {},
+    ),
+    UNBRACKETED_TRANSITION: (
+        {"": "the board transition {written!r} must be written in angle brackets"},
+        {
+            "": "unbracketed transitions cannot be told apart from the '+' and '-' operators "
+            "(decision G18, docs/fbr.md); write {fixed}"
+        },
+        {"": "write {fixed}"},
+    ),
+    UNDEFINED_DOUBLING: (
+        {"": "the modifier letters {word!r} have no meaning in MBN"},
+        {"": f"MBN defines {_DOUBLINGS}; oblique directions are written (fs)"},
+        {},
+    ),
+    LONE_Y: ({"": "'y' (any) must follow c, j, w or x"}, {"": "write cy, jy, wy or xy"}, {}),
+    UNUSED_Q: ({"": "the modifier 'q' is unused in MBN"}, {}, {}),
+    ARGUMENT_ON_DIRECTION: (
+        {"": "the direction {word!r} takes no '?', piece set or board range"},
+        {"": "put piece sets after m, c, e, g, j, k, p, w or x"},
+        {},
+    ),
+    RANGE_NOT_ON_O: (
+        {"": "only the modifier 'o' takes a board range, not {word!r}"},
+        {"": "put an origin range before the modifiers, a destination range after the move"},
+        {},
+    ),
+    BAD_STEPS: (
+        {"": "the step count {steps!r} is not defined"},
+        {"": "use n, 0, 0n, 0*, ** or #"},
+        {},
+    ),
+    PARTS_COUNT: (
+        {
+            "": "{head} has {count} move parts; a piece takes one",
+            "castling": "{head} has {count} move parts; castling takes the king's and the rook's",
+        },
+        {name: "only O-O and O-O-O take two '=' parts" for name in ("", "castling")},
+        {},
+    ),
+    BAD_LEVEL: ({"": "the 3D level {level} is outside A-H"}, {"": "use A to H"}, {}),
+    REVERSED_RANGE: (
+        {"": "the range {written} runs backwards"},
+        {"": "write {last}-{first}"},
+        {"": "write {last}-{first}"},
+    ),
+    RANK_ZERO: ({"": "rank 0 does not exist"}, {"": "ranks start at 1"}, {}),
+    UNDEFINED_MOVE_LETTER: (
+        {"": "the move {letter!r} is no base letter and the file does not define it"},
+        {"": "define it, e.g. {letter}=K, or use a base letter"},
+        {},
+    ),
+    CONTRADICTORY_MODIFIERS: (
+        {"": "'m' (move only) and {letters!r} (capture only) on one move leave no move"},
+        {"": "write the moves as alternatives, {split}, or drop one of them"},
+        {"": "write {split}"},
+    ),
+    UNDEFINED_CONDITION_PIECE: (
+        {"": "the piece {letter!r} in the condition is not defined in this file"},
+        {"": "declare it (e.g. {key}) or fix the letter"},
+        {},
+    ),
+    PROMOTION_WITH_SINGLE_EQUALS: (
+        {"": "{head}={letters} defines moves (like {listed}); a promotion list needs '=='"},
+        {"": "write {text} if the piece promotes to these pieces"},
+        {"": "write {text}"},
+    ),
+    "MBN001": ({"": "rewrote the item in canonical form"}, {}, {"": "canonical form"}),
+}
+
+INFO: dict[str, CodeInfo] = {}
+
+
+def _register(code: str, title: str, explanation: str) -> None:
+    messages, hints, fixes = _TEMPLATES[code]
+    INFO[code] = register_code(code, title, explanation, messages=messages, hints=hints, fixes=fixes)
+
+
+_register(
     SYNTAX,
     "MBN syntax error",
     """
@@ -37,7 +137,7 @@ move letters of each partial move. Plain Betza juxtaposes modified moves (`mRcpR
 `+` between them: `mR+cpR`.
 """,
 )
-register_code(
+_register(
     NUMBER_TOO_LONG,
     "number too long",
     """
@@ -46,7 +146,7 @@ A rank, step count, board number or leap distance has more digits than any board
 checker convert a number of thousands of digits.
 """,
 )
-register_code(
+_register(
     UNBRACKETED_TRANSITION,
     "board transition without brackets",
     """
@@ -57,7 +157,7 @@ cannot be told apart from the operators around them. `K--1mO` reads both as `K--
 bracketed (`<+>` line 38, `<+1>` line 318, `<2>` line 652): write `<+1>mO`.
 """,
 )
-register_code(
+_register(
     UNDEFINED_DOUBLING,
     "doubled modifier letter without a meaning",
     f"""
@@ -67,7 +167,7 @@ doublings, such as Betza's `ff` for oblique directions, mean nothing in MBN. Obl
 are written with an amalgamated pair in parentheses: `(fs)N`.
 """,
 )
-register_code(
+_register(
     LONE_Y,
     "'y' without c, j, w or x",
     """
@@ -75,14 +175,14 @@ register_code(
 `xy`). On its own it has no meaning.
 """,
 )
-register_code(
+_register(
     UNUSED_Q,
     "modifier q is unused",
     """
 The MBN modifier table marks `q` as unused. It is accepted by the grammar but has no meaning.
 """,
 )
-register_code(
+_register(
     ARGUMENT_ON_DIRECTION,
     "direction letter with an argument",
     """
@@ -90,7 +190,7 @@ Direction letters (`b d f l r s t v z`) take no `?`, piece set or board range. M
 modifiers do, for example `c?{D}` or `ww{^K}`.
 """,
 )
-register_code(
+_register(
     RANGE_NOT_ON_O,
     "board range after a modifier other than o",
     """
@@ -99,7 +199,7 @@ g). To restrict the origin or destination square, put the range before the modif
 the move letter: `[1-2]mfW02`, `B[d-f1-3]`.
 """,
 )
-register_code(
+_register(
     BAD_STEPS,
     "step count not defined",
     """
@@ -107,7 +207,7 @@ Steps after a move letter are `n` (at most n), `0` (unlimited), `0n` (exactly n)
 or `#`. A `*` after a number other than 0 (`4*`) is not defined.
 """,
 )
-register_code(
+_register(
     PARTS_COUNT,
     "wrong number of '=' parts",
     """
@@ -116,14 +216,14 @@ A piece definition has one move part (`Q=R+N`). Only the castling pseudo-pieces 
 line 34).
 """,
 )
-register_code(
+_register(
     BAD_LEVEL,
     "3D level outside A-H",
     """
 A 3D board level in a board range is a letter from A to H (MBN BNF 3dRange).
 """,
 )
-register_code(
+_register(
     PROMOTION_WITH_SINGLE_EQUALS,
     "promotion list written with '='",
     """
@@ -133,7 +233,7 @@ C/CIF ticket #3 uses the single `=`; the two forms cannot be told apart by synta
 it as a move definition and this warning offers the `==` form.
 """,
 )
-register_code(
+_register(
     REVERSED_RANGE,
     "board range runs backwards",
     """
@@ -141,7 +241,7 @@ In `first-last` the first file, rank or level must not come after the last: writ
 `[h-a]`; `[1-8]`, not `[8-1]`. (Inside an FBR rule file the same problem is FBR240.)
 """,
 )
-register_code(
+_register(
     RANK_ZERO,
     "rank 0 does not exist",
     """
@@ -149,7 +249,7 @@ Ranks are numbered from 1 (files are letters, ranks are numbers: `[a2,c2]`, `[1-
 FBR rule file the same problem is FBR241.)
 """,
 )
-register_code(
+_register(
     UNDEFINED_MOVE_LETTER,
     "move letter that means nothing",
     """
@@ -162,7 +262,7 @@ file defines it (`:QD:=Q+D`, FBR page line 702). A one-letter compound of a base
 Checked in rule files (a single MBN item has no file to define its letters).
 """,
 )
-register_code(
+_register(
     CONTRADICTORY_MODIFIERS,
     "modifiers that contradict each other",
     """
@@ -172,7 +272,7 @@ Write the two moves as alternatives, `mW+cW`, or drop one of them. An optional c
 does not contradict `m`.
 """,
 )
-register_code(
+_register(
     UNDEFINED_CONDITION_PIECE,
     "piece in a move condition that nothing defines",
     """
@@ -182,7 +282,7 @@ neither defines nor uses anywhere else may be a piece of the base variant, so it
 with a 'did you mean' where a defined letter is close. Checked in rule files.
 """,
 )
-register_code(
+_register(
     "MBN001",
     "rewritten in canonical form",
     """

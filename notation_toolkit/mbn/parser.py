@@ -17,12 +17,11 @@ from typing import Any
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError, ParseError
-from notation_toolkit.core.grammar import check_nesting, check_size, parse_text
+from notation_toolkit.core.grammar import base_name, check_nesting, check_size, parse_text
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
-from notation_toolkit.mbn.codes import SYNTAX, UNBRACKETED_TRANSITION
+from notation_toolkit.mbn.codes import INFO, SYNTAX, UNBRACKETED_TRANSITION
 from notation_toolkit.mbn.grammar import TRANSFORMER, GrammarRef, parser_for
 from notation_toolkit.mbn.transform import MbnTransformer
 
@@ -57,28 +56,42 @@ def betza_hint(exc: UnexpectedInput) -> str | None:
         return None
     char = text[pos] if pos < len(text) else ""
     before = text[:pos]
+    hints = INFO[SYNTAX].hints
     if char and char.islower() and char.isascii() and _BETZA.search(before):
-        return (
-            "modifiers go before the move letters of a partial move; MBN joins modified moves with "
-            "'+' (Betza `mRcpR` is MBN `mR+cpR`)"
-        )
+        return hints["betza"]
     if char == "~":
-        return "a comment starts after whitespace or at the start of a line"
+        return hints["comment"]
     if char == "|":
-        return "a piece name is written between two bars on one line: |Name|"
+        return hints["name"]
     unclosed = _unclosed(before)
     if unclosed is not None and (char in " \t\r\n" or pos >= len(text) - 1 or char in ")]}"):
         opener, where = unclosed
         at = Span.from_offsets(text, where, where + 1)
-        return f"close the {opener!r} opened at line {at.line}, column {at.column} with {_PAIRS[opener]!r}"
+        return hints["unclosed"].format(opener=opener, line=at.line, column=at.column, closer=_PAIRS[opener])
     if before.endswith("[") or (unclosed is not None and unclosed[0] == "[" and char in "$]"):
-        return (
-            "a board range holds files (a-z), ranks (1, 2 ...), spans such as c-f2 or 1-12, "
-            "or one of the symbols # . + * :"
-        )
+        return hints["range"]
     if char in " \t\r\n" and isinstance(exc, UnexpectedCharacters):
-        return "an item cannot contain whitespace; items are separated by whitespace"
+        return hints["whitespace"]
     return None
+
+
+def complete_expected(exc: UnexpectedInput) -> None:
+    """Add the terminals Lark leaves out of an ``UnexpectedToken``'s expected set.
+
+    Lark keeps only names that are all upper case (``name.isupper()``), so the terminals of an
+    imported grammar (``mbn__UPPER``, ``mbn__COMPOUND``) vanish: after ``royal K Q=`` the message
+    offered '!', '(' ... but no piece letter, the commonest thing to write there. The parser state
+    still knows every choice; its terminals are put back before the message is written.
+    """
+    parser = getattr(exc, "interactive_parser", None)
+    if not isinstance(exc, UnexpectedToken) or parser is None:
+        return
+    try:
+        choices = parser.choices()
+    except Exception:  # pragma: no cover - a message must never fail because of this
+        return
+    terminals = {name for name in choices if base_name(name).isupper() and name != "$END"}
+    exc.expected = set(exc.expected or ()) | terminals
 
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
@@ -124,21 +137,9 @@ def _unbracketed(text: str, exc: ParseError) -> ParseError | None:
     written = text[begin : match.end(1)]
     at = Span.from_offsets(text, begin, match.end(1))
     fixed = f"<{written}>"
-    from notation_toolkit.core.diagnostics import Fix
-
-    return ParseError(
-        [
-            Diagnostic(
-                UNBRACKETED_TRANSITION,
-                f"the board transition {written!r} must be written in angle brackets",
-                at,
-                Severity.ERROR,
-                "unbracketed transitions cannot be told apart from the '+' and '-' operators "
-                f"(decision G18, docs/fbr.md); write {fixed}",
-                Fix(f"write {fixed}", fixed, at),
-            )
-        ],
-        text,
+    code = INFO[UNBRACKETED_TRANSITION]
+    return code.error(
+        ParseError, text=text, span=at, fix=code.fix("", fixed, at, fixed=fixed), written=written, fixed=fixed
     )
 
 
@@ -196,7 +197,9 @@ def parse_with(
     parser = parser_for(grammar, default, start, transformer)
 
     def hint(exc: UnexpectedInput) -> str | None:
+        # Called with the Lark error before the message is written (core.grammar).
         exc._ntk_text = text  # type: ignore[attr-defined]
+        complete_expected(exc)
         return betza_hint(exc)
 
     try:

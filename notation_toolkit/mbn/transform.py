@@ -24,9 +24,9 @@ from typing import Any
 
 from lark import Token, Transformer_NonRecursive, Tree
 
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
-from notation_toolkit.core.errors import LimitError
+from notation_toolkit.core.codes import get_code
 from notation_toolkit.core.grammar import base_name
+from notation_toolkit.core.limits import digits_error
 from notation_toolkit.core.span import Span
 from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.mbn import ast
@@ -141,17 +141,9 @@ def number(token: Token, code: str = NUMBER_TOO_LONG, what: str = "number") -> i
     """``int(token)``, refused with a ``LimitError`` before conversion when it is too long."""
     text = str(token)
     if len(text) > MAX_NUMBER_DIGITS:
-        raise LimitError(
-            [
-                Diagnostic(
-                    code,
-                    f"this {what} has {len(text):,} digits; the limit is {MAX_NUMBER_DIGITS}",
-                    token_span(token),
-                    Severity.ERROR,
-                    f"no board, count or step needs more than {MAX_NUMBER_DIGITS} digits",
-                )
-            ]
-        )
+        info = get_code(code)
+        assert info is not None  # MBN102, or the embedding notation's own limit code (FBR103)
+        raise digits_error(text, max_digits=MAX_NUMBER_DIGITS, code=info, span=token_span(token), what=what)
     return int(text)
 
 

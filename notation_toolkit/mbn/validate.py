@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from notation_toolkit.core.codes import get_code
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
-from notation_toolkit.core.suggest import close_matches
+from notation_toolkit.core.suggest import close_matches, suggestion
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import codes as C
 from notation_toolkit.mbn.ast import walk_list
@@ -96,13 +97,9 @@ def _contradiction(partial: ast.PartialMove) -> Diagnostic | None:
     quiet = replace(partial, modifiers=tuple(m for m in partial.modifiers if m not in captures[0]))
     capture = replace(partial, modifiers=tuple(m for m in partial.modifiers if m not in moves[0]))
     split = format_partial(quiet) + "+" + format_partial(capture)
-    return Diagnostic(
-        C.CONTRADICTORY_MODIFIERS,
-        f"'m' (move only) and {letters!r} (capture only) on one move leave no move",
-        span,
-        hint=f"write the moves as alternatives, {split}, or drop one of them",
-        fix=Fix(f"write {split}", split, partial.span) if partial.span is not None else None,
-    )
+    code = C.INFO[C.CONTRADICTORY_MODIFIERS]
+    fix = code.fix("", split, partial.span, split=split) if partial.span is not None else None
+    return code.diagnostic(span=span, fix=fix, letters=letters, split=split)
 
 
 def check_moves(moves: ast.MoveSequence) -> list[Diagnostic]:
@@ -115,55 +112,20 @@ def check_moves(moves: ast.MoveSequence) -> list[Diagnostic]:
         for word, mods in modifier_words(partial.modifiers):
             span = _cover(mods)
             if len(word) > 1 and word not in DOUBLINGS and word not in Y_PAIRS:
-                out.append(
-                    Diagnostic(
-                        C.UNDEFINED_DOUBLING,
-                        f"the modifier letters {word!r} have no meaning in MBN",
-                        span,
-                        hint="MBN defines cc, cy, ee, gg, ii, jj, jy, kk, oo, pp, tt, ww, wy, xx, xy; "
-                        "oblique directions are written (fs)",
-                    )
-                )
+                out.append(C.INFO[C.UNDEFINED_DOUBLING].diagnostic(span=span, word=word))
             if word == "y":
-                out.append(
-                    Diagnostic(
-                        C.LONE_Y, "'y' (any) must follow c, j, w or x", span, hint="write cy, jy, wy or xy"
-                    )
-                )
+                out.append(C.INFO[C.LONE_Y].diagnostic(span=span))
             if word == "q":
-                out.append(
-                    Diagnostic(C.UNUSED_Q, "the modifier 'q' is unused in MBN", span, Severity.WARNING)
-                )
+                out.append(C.INFO[C.UNUSED_Q].diagnostic(span=span, severity=Severity.WARNING))
             last = mods[-1]
             if word[0] in DIRECTIONS and (last.optional or last.piece_set or last.board_range):
-                out.append(
-                    Diagnostic(
-                        C.ARGUMENT_ON_DIRECTION,
-                        f"the direction {word!r} takes no '?', piece set or board range",
-                        last.span,
-                        hint="put piece sets after m, c, e, g, j, k, p, w or x",
-                    )
-                )
+                out.append(C.INFO[C.ARGUMENT_ON_DIRECTION].diagnostic(span=last.span, word=word))
             elif last.board_range is not None and word[0] != "o":
-                out.append(
-                    Diagnostic(
-                        C.RANGE_NOT_ON_O,
-                        f"only the modifier 'o' takes a board range, not {word!r}",
-                        last.board_range.span,
-                        hint="put an origin range before the modifiers, a destination range after the move",
-                    )
-                )
+                out.append(C.INFO[C.RANGE_NOT_ON_O].diagnostic(span=last.board_range.span, word=word))
         for unit in partial.units:
             steps = getattr(unit, "steps", None)
             if isinstance(steps, ast.Steps) and steps.text.endswith("*") and steps.text not in ("0*", "**"):
-                out.append(
-                    Diagnostic(
-                        C.BAD_STEPS,
-                        f"the step count {steps.text!r} is not defined",
-                        steps.span,
-                        hint="use n, 0, 0n, 0*, ** or #",
-                    )
-                )
+                out.append(C.INFO[C.BAD_STEPS].diagnostic(span=steps.span, steps=steps.text))
     return out
 
 
@@ -190,27 +152,24 @@ def check_range(node: ast.BoardRange, codes: RangeCodes = MBN_RANGE_CODES) -> li
             first = int(part.first) if numeric else part.first
             last = (int(part.last) if numeric else part.last) if part.last is not None else first
             if last < first:  # type: ignore[operator]
+                reversed_range = get_code(codes.reversed_range)
+                assert reversed_range is not None  # MBN209, or the embedding notation's own code
+                fix = reversed_range.fix(
+                    "", f"{part.last}-{part.first}", part.span, first=part.first, last=part.last
+                )
                 out.append(
-                    Diagnostic(
-                        codes.reversed_range,
-                        f"the range {part} runs backwards",
-                        part.span,
-                        hint=f"write {part.last}-{part.first}",
-                        fix=Fix(f"write {part.last}-{part.first}", f"{part.last}-{part.first}", part.span),
+                    reversed_range.diagnostic(
+                        span=part.span, fix=fix, written=part, first=part.first, last=part.last
                     )
                 )
             if numeric and part is single.ranks and (first == 0 or last == 0):
-                out.append(
-                    Diagnostic(codes.rank_zero, "rank 0 does not exist", part.span, hint="ranks start at 1")
-                )
+                rank_zero = get_code(codes.rank_zero)
+                assert rank_zero is not None
+                out.append(rank_zero.diagnostic(span=part.span))
             if isinstance(part, ast.LevelSpan) and not all(
                 "A" <= c <= "H" for c in (part.first, part.last or "A")
             ):
-                out.append(
-                    Diagnostic(
-                        C.BAD_LEVEL, f"the 3D level {part} is outside A-H", part.span, hint="use A to H"
-                    )
-                )
+                out.append(C.INFO[C.BAD_LEVEL].diagnostic(span=part.span, level=part))
     return out
 
 
@@ -239,12 +198,8 @@ def check_item(
         expected = 2 if castling else 1
         if len(item.moves) != expected:
             out.append(
-                Diagnostic(
-                    C.PARTS_COUNT,
-                    f"{item.head} has {len(item.moves)} move parts; "
-                    + ("castling takes the king's and the rook's" if castling else "a piece takes one"),
-                    item.span,
-                    hint="only O-O and O-O-O take two '=' parts",
+                C.INFO[C.PARTS_COUNT].diagnostic(
+                    "castling" if castling else "", span=item.span, head=item.head, count=len(item.moves)
                 )
             )
         for moves in item.moves:
@@ -291,13 +246,15 @@ def _single_equals_promotion(item: ast.PieceDefinition) -> Diagnostic | None:
         return None
     letters = "".join(u.letter for u in partial.units if isinstance(u, ast.Atom))
     text = f"{item.head}=={letters}"
-    return Diagnostic(
-        C.PROMOTION_WITH_SINGLE_EQUALS,
-        f"{item.head}={letters} defines moves (like {', '.join(letters)}); a promotion list needs '=='",
-        item.span,
-        Severity.WARNING,
-        hint=f"write {text} if the piece promotes to these pieces",
-        fix=Fix(f"write {text}", text, item.span),
+    code = C.INFO[C.PROMOTION_WITH_SINGLE_EQUALS]
+    return code.diagnostic(
+        span=item.span,
+        severity=Severity.WARNING,
+        fix=code.fix("", text, item.span, text=text),
+        head=item.head,
+        letters=letters,
+        listed=", ".join(letters),
+        text=text,
     )
 
 
@@ -355,10 +312,7 @@ def _did_you_mean(
     compounds_only: bool = False,
 ) -> tuple[str | None, Fix | None]:
     hits = close_matches(text.upper(), sorted(known)) if memo is None else memo.close(text, compounds_only)
-    if not hits:
-        return None, None
-    fix = Fix(f"replace {text!r} with {hits[0]!r}", hits[0], span) if span is not None else None
-    return "did you mean " + " or ".join(repr(h) for h in hits) + "?", fix
+    return suggestion(text, hits, span)
 
 
 def check_letters(
@@ -388,15 +342,11 @@ def check_letters(
             if key in defined or is_base_compound(key):
                 continue
             hint, fix = _did_you_mean(node.letter, compounds, node.span, memo, True)
-            out.append(
-                Diagnostic(
-                    C.UNDEFINED_MOVE_LETTER,
-                    f"the move {node.letter!r} is no base letter and the file does not define it",
-                    node.span,
-                    hint=hint or f"define it, e.g. {node.letter}=K, or use a base letter",
-                    fix=fix,
-                )
-            )
+            code = C.INFO[C.UNDEFINED_MOVE_LETTER]
+            if hint is not None:
+                out.append(code.diagnostic(span=node.span, hint=hint, fix=fix, letter=node.letter))
+            else:
+                out.append(code.diagnostic(span=node.span, letter=node.letter))
         elif isinstance(node, ast.MoveCondition):
             piece = node.piece
             letters = [m.letter for m in piece.members] if isinstance(piece, ast.PieceSet) else [piece]
@@ -408,14 +358,13 @@ def check_letters(
                 if not compound and key in used:
                     continue
                 hint, fix = _did_you_mean(letter.text, defined, letter.span, memo, False)
-                out.append(
-                    Diagnostic(
-                        C.UNDEFINED_CONDITION_PIECE,
-                        f"the piece {letter.text!r} in the condition is not defined in this file",
-                        letter.span,
-                        Severity.ERROR if compound else Severity.WARNING,
-                        hint=hint or f"declare it (e.g. {key}) or fix the letter",
-                        fix=fix,
+                code = C.INFO[C.UNDEFINED_CONDITION_PIECE]
+                severity = Severity.ERROR if compound else Severity.WARNING
+                if hint is not None:
+                    found = code.diagnostic(
+                        span=letter.span, severity=severity, hint=hint, fix=fix, letter=letter.text, key=key
                     )
-                )
+                else:
+                    found = code.diagnostic(span=letter.span, severity=severity, letter=letter.text, key=key)
+                out.append(found)
     return out

@@ -177,5 +177,129 @@ The move is well-formed but not legal in this position; the diagnostic lists a f
     ),
 ]
 
+# Message templates, by code and template name ("piece_compiler" and "piece" carry the message of
+# the piece compiler's own diagnostic, ``{message}``).
+_MESSAGES: dict[str, dict[str, str]] = {
+    PART_NOT_EXECUTED: {
+        "variant_core_does": "the variant core does not execute rule '{name}' with a {part} ({given})",
+        "draw_takes_no": "'!draw' takes no parts",
+        "drop_piece_sets": "drop piece sets with '^' or '!' are not executed",
+        "mustcapture_executed": "mustcapture{{...}} is not executed",
+        "hill_needs_board": "hill needs a board range (003:378)",
+        "pieces_needs_plain": "pieces needs a plain piece set ({{P}}, {{QR}})",
+    },
+    ATTRIBUTE_NOT_EXECUTED: {
+        "variant_core_does": "the variant core does not execute attribute '{shown}' of rule '{name}'",
+        "holding_demote_with": "holding=demote with a prefix is not executed",
+        "stalemate_takes_exactly": "stalemate takes exactly one result",
+        "pieces_needs_attribute": "pieces needs an attribute",
+    },
+    RULE_NOT_EXECUTED: {
+        "variant_core_does": "the variant core does not execute rule '{negation}{name}'",
+    },
+    BAD_CASTLING: {
+        "castling_executed_form": "castling '{head}' is not in the executed form",
+        "partner_s_part": "the partner's part cannot have '[*]'",
+        "castling_destination_outside": "castling destination outside the board",
+    },
+    BAD_PROMOTION: {
+        "promotion_rule_executed": "promotion rule '{head}' is not executed",
+        "demotion_rule_executed": "demotion rule '{head}==...' is not executed",
+        "no_promotion_rule": "no promotion rule '{prefix}' for '{head}'",
+        "promotion_target_executed": "promotion target '{target}' is not executed",
+        "promotion_target_piece": "promotion target '{target}' is not a piece",
+    },
+    NO_START: {
+        "rule_file_has": 'the rule file of {name} has no startposition="..."',
+    },
+    ITEM_NOT_EXECUTED: {
+        "cancellations_item_executed": "cancellations (!item) are not executed",
+        "announcement_conditions_board": "'{head}': announcement conditions and board identifiers are not "
+        "executed",
+    },
+    NOT_A_FEEN_LETTER: {
+        "piece_cannot_be": "piece '{key}' cannot be written in FEEN",
+    },
+    PIECE_NOT_EXECUTABLE: {
+        "piece_compiler": "piece compiler: {message}",
+        "piece": "piece {key}: {message}",
+    },
+    BAD_STATE_FIELD: {
+        "unknown_state_field": "unknown state field {state!r}",
+        "state_field": "state field {state!r}: {message}",
+    },
+    POSITION_SHAPE: {
+        "board_must_be": "the board must be {width}x{height} (files x ranks) for {name}",
+        "board_must_have": "the board must have {height} ranks",
+        "rank_has_squares": "rank {rank} has {count} squares, not {width}",
+    },
+    BAD_POSITION: {
+        "has_no_holding": "{name} has no holding: hands must be empty",
+        "fen_needs_at": "FEN needs at least a placement and a side (w or b)",
+        "has_no_holding_2": "{name} has no holding: no [pockets]",
+        "castling_right_without": "castling right {ch!r} without a royal piece on its rank",
+        "castling_right_without_2": "castling right {ch!r} without a partner piece",
+        "on_royal_pieces": "{token} on {square_names}: royal pieces carry '^' and only they do",
+        "en_passant_square": "en passant square {ep!r} is not on the board",
+        "no_promoted": "'{ch}~': no promoted {key} in {name}",
+    },
+    NO_FEN: {
+        "has_no_fen": "{name} has no FEN convention here (use FEEN)",
+    },
+    UNKNOWN_PIECE: {
+        "pockets_piece_drop": "{ch!r} in the pockets is not a piece to drop",
+        "on_derivation_marker": "{token} on {square_names}: the derivation marker ' has no meaning in this "
+        "variant",
+        "on_piece": "{token} on {square_names} is not a piece of {name}",
+        "hand_piece": "{token} in hand is not a piece of {name}",
+        "rank_piece": "{ch!r} in rank {rank} is not a piece of {name}",
+        "on_marks_unmoved": "{token} on {square_names}: '-' marks an unmoved piece with initial moves or "
+        "castling, and this piece has none",
+    },
+    ILLEGAL_MOVE: {
+        "legal_here": "{move} is not legal here",
+    },
+    BAD_MOVE: {
+        "move": "{move!r} is not a move",
+    },
+    NO_MOVE_TO_UNDO: {
+        "no_move_take": "no move to take back",
+    },
+}
+
+_HINTS: dict[str, dict[str, str]] = {
+    PART_NOT_EXECUTED: {
+        "variant_core_does": "remove the part, or play this variant with another tool",
+    },
+    ATTRIBUTE_NOT_EXECUTED: {
+        "variant_core_does": "attributes executed for '{name}': {known}",
+    },
+    RULE_NOT_EXECUTED: {
+        "variant_core_does": "rules executed: {executed} (docs/variants.md)",
+    },
+    BAD_CASTLING: {
+        "castling_executed_form": "write O-O=[*]isR[g]=isR[f]",
+    },
+    BAD_PROMOTION: {
+        "demotion_rule_executed": "holding=demote already demotes promoted pieces (003:408)",
+    },
+    NO_START: {
+        "rule_file_has": 'add startposition="<FEEN>" to the rule file',
+    },
+    NOT_A_FEEN_LETTER: {
+        "piece_cannot_be": "use single letters, and '+' for promoted states",
+    },
+    BAD_STATE_FIELD: {
+        "unknown_state_field": "ep:e3@e4 or checks:1/0",
+        "state_field": "ep:e3@e4 or checks:1/0",
+    },
+    UNKNOWN_PIECE: {
+        "on_marks_unmoved": "write {token2}",
+    },
+    BAD_MOVE: {
+        "move": "write e2e4, e7e8q, a10a9 or P@e4",
+    },
+}
+
 for _code, _title, _text in _C:
-    register_code(_code, _title, _text)
+    register_code(_code, _title, _text, messages=_MESSAGES.get(_code), hints=_HINTS.get(_code))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.geometry import Geometry
@@ -76,11 +77,7 @@ class Variant:
     def start(self) -> Position:
         """The start position (``startposition=`` of the rule file, FEEN or FEN)."""
         if self.start_text is None:
-            raise VariantError.single(
-                codes.NO_START,
-                f'the rule file of {self.name} has no startposition="..."',
-                hint='add startposition="<FEEN>" to the rule file',
-            )
+            raise info_of(codes.NO_START).error(VariantError, "rule_file_has", name=self.name)
         return self.position(self.start_text)
 
     def position(self, text: str) -> Position:
@@ -98,7 +95,7 @@ def _compile(
         compiled = compile_rule_file(rule_file, geometry)
     except NotationError as exc:
         return {}, [
-            _diag(codes.PIECE_NOT_EXECUTABLE, f"piece compiler: {d.message}", d.span, d.hint)
+            _diag(codes.PIECE_NOT_EXECUTABLE, "piece_compiler", d.span, d.hint, message=d.message)
             for d in exc.diagnostics
         ]
     pieces = {key: piece for key, piece in compiled.items() if not key.startswith("O-O")}
@@ -107,7 +104,9 @@ def _compile(
         for d in piece.diagnostics:
             if d.severity is Severity.ERROR:
                 out.append(
-                    _diag(codes.PIECE_NOT_EXECUTABLE, f"piece {piece.key}: {d.message}", d.span, d.hint)
+                    _diag(
+                        codes.PIECE_NOT_EXECUTABLE, "piece", d.span, d.hint, key=piece.key, message=d.message
+                    )
                 )
     return pieces, out
 
@@ -116,27 +115,16 @@ def _piece_checks(variant: Variant) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for item in variant.rule_file.pieces:
         if isinstance(item, mbn.Cancellation):
-            out.append(_diag(codes.ITEM_NOT_EXECUTED, "cancellations (!item) are not executed", item.span))
+            out.append(_diag(codes.ITEM_NOT_EXECUTED, "cancellations_item_executed", item.span))
         elif isinstance(item, mbn.PieceDefinition | mbn.PieceDeclaration):
             head = item.head
             if head.condition is not None or head.board is not None:
                 out.append(
-                    _diag(
-                        codes.ITEM_NOT_EXECUTED,
-                        f"'{head}': announcement conditions and board identifiers are not executed",
-                        item.span,
-                    )
+                    _diag(codes.ITEM_NOT_EXECUTED, "announcement_conditions_board", item.span, head=head)
                 )
     for key in variant.pieces:
         letter = key.lstrip(mbn.PREFIX_CHARS)
         prefixes = key[: len(key) - len(letter)]
         if letter.startswith(":") or len(prefixes) > 1 or prefixes not in ("", "+"):
-            out.append(
-                _diag(
-                    codes.NOT_A_FEEN_LETTER,
-                    f"piece '{key}' cannot be written in FEEN",
-                    None,
-                    "use single letters, and '+' for promoted states",
-                )
-            )
+            out.append(_diag(codes.NOT_A_FEEN_LETTER, "piece_cannot_be", None, key=key))
     return out

@@ -7,6 +7,7 @@ conventions of the core (``^`` royal, ``+`` promoted, ``-`` unmoved with initial
 
 from __future__ import annotations
 
+from notation_toolkit.core.codes import DEFAULT_HINT, info_of
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.span import Span
 from notation_toolkit.variant import codes
@@ -18,10 +19,18 @@ class PositionError(NotationError):
 
 
 def _err(
-    code: str, message: str, text: str, start: int = 0, length: int | None = None, hint: str | None = None
+    code: str,
+    template: str,
+    text: str,
+    start: int = 0,
+    length: int | None = None,
+    hint: str | None = DEFAULT_HINT,
+    **params: object,
 ) -> PositionError:
+    # The code's ``template`` (variant/codes.py), on characters start..start+length of ``text``.
     n = len(text) - start if length is None else length
-    return PositionError.single(code, message, span=Span(start, max(n, 0)), text=text, hint=hint)
+    diagnostic = info_of(code).diagnostic_from(template, params, span=Span(start, max(n, 0)), hint=hint)
+    return PositionError([diagnostic], text)
 
 
 def piece_token(pos: BoardState, sq: int, code: int) -> str:
@@ -99,10 +108,13 @@ def read_feen(pos: BoardState, text: str) -> None:
     if len(ranks) != g.height or any(len(r) != g.width for r in ranks):
         raise _err(
             codes.POSITION_SHAPE,
-            f"the board must be {g.width}x{g.height} (files x ranks) for {variant.name}",
+            "board_must_be",
             text,
             0,
             len(fields[0]),
+            width=g.width,
+            height=g.height,
+            name=variant.name,
         )
     for r, row in enumerate(ranks):
         rank = g.height - 1 - r
@@ -117,11 +129,12 @@ def read_feen(pos: BoardState, text: str) -> None:
             if piece.derived:
                 raise _err(
                     codes.UNKNOWN_PIECE,
-                    f"{piece.token} on {g.square_names[sq]}: the derivation "
-                    "marker ' has no meaning in this variant",
+                    "on_derivation_marker",
                     text,
                     0,
                     len(fields[0]),
+                    token=piece.token,
+                    square_names=g.square_names[sq],
                 )
             if piece.state is State.ENHANCED:
                 if "+" + letter in core.index:
@@ -135,29 +148,35 @@ def read_feen(pos: BoardState, text: str) -> None:
                 if unmoved and not core.tracks_unmoved[t]:
                     raise _err(
                         codes.UNKNOWN_PIECE,
-                        f"{piece.token} on {g.square_names[sq]}: '-' marks an "
-                        "unmoved piece with initial moves or castling, and this piece has none",
+                        "on_marks_unmoved",
                         text,
                         0,
                         len(fields[0]),
-                        hint=f"write {piece.token[1:]}",
+                        token=piece.token,
+                        square_names=g.square_names[sq],
+                        token2=piece.token[1:],
                     )
             if t is None:
                 raise _err(
                     codes.UNKNOWN_PIECE,
-                    f"{piece.token} on {g.square_names[sq]} is not a piece of {variant.name}",
+                    "on_piece",
                     text,
                     0,
                     len(fields[0]),
                     hint="pieces: " + " ".join(sorted(core.keys)),
+                    token=piece.token,
+                    square_names=g.square_names[sq],
+                    name=variant.name,
                 )
             if piece.terminal != core.royal[t]:
                 raise _err(
                     codes.BAD_POSITION,
-                    f"{piece.token} on {g.square_names[sq]}: royal pieces carry '^' and only they do",
+                    "on_royal_pieces",
                     text,
                     0,
                     len(fields[0]),
+                    token=piece.token,
+                    square_names=g.square_names[sq],
                 )
             pos._put(sq, 2 * t + side)
             if promoted:
@@ -171,19 +190,17 @@ def read_feen(pos: BoardState, text: str) -> None:
             if key not in core.index or piece.state is State.DIMINISHED or piece.terminal:
                 raise _err(
                     codes.UNKNOWN_PIECE,
-                    f"{piece.token} in hand is not a piece of {variant.name}",
+                    "hand_piece",
                     text,
                     len(fields[0]) + 1,
                     len(fields[1]),
+                    token=piece.token,
+                    name=variant.name,
                 )
             pos.hands[side][core.index[key]] += item.count
     if any(any(h) for h in pos.hands) and not core.rules.holding:
         raise _err(
-            codes.BAD_POSITION,
-            f"{variant.name} has no holding: hands must be empty",
-            text,
-            len(fields[0]) + 1,
-            len(fields[1]),
+            codes.BAD_POSITION, "has_no_holding", text, len(fields[0]) + 1, len(fields[1]), name=variant.name
         )
     st = parsed.style_turn
     pos.turn = WHITE if st.active_side is Side.FIRST else BLACK
@@ -217,21 +234,9 @@ def _state_field(pos: BoardState, field: str, text: str, offset: int) -> None:
     except (ValueError, NotationError) as exc:
         message = exc.diagnostics[0].message if isinstance(exc, NotationError) else str(exc)
         raise _err(
-            codes.BAD_STATE_FIELD,
-            f"state field {field!r}: {message}",
-            text,
-            offset,
-            len(field),
-            hint="ep:e3@e4 or checks:1/0",
+            codes.BAD_STATE_FIELD, "state_field", text, offset, len(field), state=field, message=message
         ) from None
-    raise _err(
-        codes.BAD_STATE_FIELD,
-        f"unknown state field {field!r}",
-        text,
-        offset,
-        len(field),
-        hint="ep:e3@e4 or checks:1/0",
-    )
+    raise _err(codes.BAD_STATE_FIELD, "unknown_state_field", text, offset, len(field), state=field)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -250,7 +255,7 @@ def write_fen(pos: BoardState) -> str:
     core = pos.core
     g = core.geometry
     if not _fen_ok(pos.core):
-        raise PositionError.single(codes.NO_FEN, f"{pos.variant.name} has no FEN convention here (use FEEN)")
+        raise info_of(codes.NO_FEN).error(PositionError, "has_no_fen", name=pos.variant.name)
     rows = []
     for rank in range(g.height - 1, -1, -1):
         row, empty = [], 0
@@ -324,19 +329,19 @@ def read_fen(pos: BoardState, text: str) -> None:
     variant = pos.variant
     g = core.geometry
     if not _fen_ok(core):
-        raise _err(codes.NO_FEN, f"{variant.name} has no FEN convention here (use FEEN)", text)
+        raise _err(codes.NO_FEN, "has_no_fen", text, name=variant.name)
     fields = text.split()
     if len(fields) < 2 or fields[1] not in ("w", "b"):
-        raise _err(codes.BAD_POSITION, "FEN needs at least a placement and a side (w or b)", text)
+        raise _err(codes.BAD_POSITION, "fen_needs_at", text)
     placement = fields[0]
     pockets = ""
     if placement.endswith("]") and "[" in placement:
         placement, _, pockets = placement[:-1].partition("[")
         if not core.rules.holding:
-            raise _err(codes.BAD_POSITION, f"{variant.name} has no holding: no [pockets]", text)
+            raise _err(codes.BAD_POSITION, "has_no_holding_2", text, name=variant.name)
     rows = placement.split("/")
     if len(rows) != g.height:
-        raise _err(codes.POSITION_SHAPE, f"the board must have {g.height} ranks", text, 0, len(fields[0]))
+        raise _err(codes.POSITION_SHAPE, "board_must_have", text, 0, len(fields[0]), height=g.height)
     pos.styles = ("C", "c")
     for r, row in enumerate(rows):
         rank = g.height - 1 - r
@@ -355,16 +360,19 @@ def read_fen(pos: BoardState, text: str) -> None:
             if not ("A" <= key <= "Z") or key not in core.index or f >= g.width:
                 raise _err(
                     codes.UNKNOWN_PIECE,
-                    f"{ch!r} in rank {rank + 1} is not a piece of {variant.name}",
+                    "rank_piece",
                     text,
                     0,
                     len(fields[0]),
+                    ch=ch,
+                    rank=rank + 1,
+                    name=variant.name,
                 )
             pos._put(rank * g.width + f, 2 * core.index[key] + (WHITE if ch == key else BLACK))
             if i + 1 < len(row) and row[i + 1] == "~":
                 t = core.index[key]
                 if not (core.rules.demote and t in core.status_origin):
-                    raise _err(codes.BAD_POSITION, f"'{ch}~': no promoted {key} in {variant.name}", text)
+                    raise _err(codes.BAD_POSITION, "no_promoted", text, ch=ch, key=key, name=variant.name)
                 pos.promoted |= 1 << (rank * g.width + f)
                 i += 1
             f += 1
@@ -372,15 +380,18 @@ def read_fen(pos: BoardState, text: str) -> None:
         if f != g.width:
             raise _err(
                 codes.POSITION_SHAPE,
-                f"rank {rank + 1} has {f} squares, not {g.width}",
+                "rank_has_squares",
                 text,
                 0,
                 len(fields[0]),
+                rank=rank + 1,
+                count=f,
+                width=g.width,
             )
     for ch in pockets:
         key = ch.upper()
         if key not in core.index or core.royal[core.index[key]]:
-            raise _err(codes.UNKNOWN_PIECE, f"{ch!r} in the pockets is not a piece to drop", text)
+            raise _err(codes.UNKNOWN_PIECE, "pockets_piece_drop", text, ch=ch)
         pos.hands[WHITE if ch == key else BLACK][core.index[key]] += 1
     pos.turn = WHITE if fields[1] == "w" else BLACK
     rights = fields[2] if len(fields) > 2 else "-"
@@ -389,7 +400,7 @@ def read_fen(pos: BoardState, text: str) -> None:
         home = 0 if side == WHITE else g.height - 1
         kings = [s for t in core.royal_types for s in _bits(pos.bbs[2 * t + side] & g.rank_masks[home])]
         if not kings:
-            raise _err(codes.BAD_POSITION, f"castling right {ch!r} without a royal piece on its rank", text)
+            raise _err(codes.BAD_POSITION, "castling_right_without", text, ch=ch)
         ks = kings[0]
         partners = [
             s
@@ -408,7 +419,7 @@ def read_fen(pos: BoardState, text: str) -> None:
             sq = home * g.width + (ord(up) - ord("A"))
             rook = sq if sq in partners else None
         if rook is None:
-            raise _err(codes.BAD_POSITION, f"castling right {ch!r} without a partner piece", text)
+            raise _err(codes.BAD_POSITION, "castling_right_without_2", text, ch=ch)
         pos.unmoved |= 1 << ks | 1 << rook
     # pieces with initial moves that are not castling pieces keep them (FEN does not say otherwise)
     for t in range(core.n):
@@ -420,7 +431,7 @@ def read_fen(pos: BoardState, text: str) -> None:
         try:
             target = g.parse_square(ep)
         except NotationError:
-            raise _err(codes.BAD_POSITION, f"en passant square {ep!r} is not on the board", text) from None
+            raise _err(codes.BAD_POSITION, "en_passant_square", text, ep=ep) from None
         # the victim stands one step beyond the target, seen from the side that just moved
         step = g.width if pos.turn == BLACK else -g.width
         victim = target + step

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.variant import codes, notation
 from notation_toolkit.variant.tables import (
@@ -817,20 +818,16 @@ class Position(BoardState):
         from notation_toolkit.core.span import Span
 
         if not _looks_like_move(text):
-            raise MoveError.single(
-                codes.BAD_MOVE,
-                f"{text!r} is not a move",
-                span=Span(0, len(text)),
-                hint="write e2e4, e7e8q, a10a9 or P@e4",
-            )
+            raise info_of(codes.BAD_MOVE).error(MoveError, "move", span=Span(0, len(text)), move=text)
         shown = ", ".join(sorted(m.text for m in legal)[:12])
-        raise MoveError.single(
-            codes.ILLEGAL_MOVE,
-            f"{text} is not legal here",
+        raise info_of(codes.ILLEGAL_MOVE).error(
+            MoveError,
+            "legal_here",
             span=Span(0, len(text)),
             hint=f"legal moves: {shown}{' ...' if len(legal) > 12 else ''}"
             if legal
             else "there is no legal move",
+            move=text,
         )
 
     def push(self, move: Move | str) -> None:
@@ -861,7 +858,7 @@ class Position(BoardState):
     def pop(self) -> Move:
         """Take back the last move and return it."""
         if not self.stack:
-            raise MoveError.single(codes.NO_MOVE_TO_UNDO, "no move to take back")
+            raise info_of(codes.NO_MOVE_TO_UNDO).error(MoveError, "no_move_take")
         undo = self.stack.pop()
         self._undo(undo)
         self.history.pop()

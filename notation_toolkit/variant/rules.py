@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.codes import DEFAULT_HINT, info_of
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import ValidationError
 from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.core.span import Span
@@ -84,8 +85,11 @@ class Rules:
     perpetual_check: int | None = None  # loss=perpetualcheck(N) (003:442-444)
 
 
-def _diag(code: str, message: str, span: Span | None, hint: str | None = None) -> Diagnostic:
-    return Diagnostic(code, message, span, Severity.ERROR, hint)
+def _diag(
+    code: str, template: str, span: Span | None, hint: str | None = DEFAULT_HINT, **params: object
+) -> Diagnostic:
+    # The code's ``template`` (variant/codes.py) filled with ``params``.
+    return info_of(code).diagnostic_from(template, params, span=span, hint=hint)
 
 
 def _letters(piece_set: mbn.PieceSet | None) -> frozenset[str]:
@@ -161,10 +165,11 @@ def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> None:
             out.append(
                 _diag(
                     codes.PART_NOT_EXECUTED,
-                    f"the variant core does not execute rule '{rule.name}' with a "
-                    f"{part.replace('_', ' ')} ({value})",
+                    "variant_core_does",
                     getattr(value, "span", None) or rule.span,
-                    "remove the part, or play this variant with another tool",
+                    name=rule.name,
+                    part=part.replace("_", " "),
+                    given=value,
                 )
             )
     for attribute in rule.attributes:
@@ -174,9 +179,11 @@ def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> None:
             out.append(
                 _diag(
                     codes.ATTRIBUTE_NOT_EXECUTED,
-                    f"the variant core does not execute attribute '{shown}' of rule '{rule.name}'",
+                    "variant_core_does",
                     attribute.span or rule.span,
-                    f"attributes executed for '{rule.name}': {known}",
+                    shown=shown,
+                    name=rule.name,
+                    known=known,
                 )
             )
 
@@ -200,15 +207,17 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
             out.append(
                 _diag(
                     codes.RULE_NOT_EXECUTED,
-                    f"the variant core does not execute rule '{'!' if rule.negated else ''}{rule.name}'",
+                    "variant_core_does",
                     rule.name_span or rule.span,
-                    f"rules executed: {executed} (docs/variants.md)",
+                    negation="!" if rule.negated else "",
+                    name=rule.name,
+                    executed=executed,
                 )
             )
             continue
         if rule.negated:  # !draw: no draw by repetition (003:265)
             if rule.attributes or rule.piece_set or rule.board_range:
-                out.append(_diag(codes.PART_NOT_EXECUTED, "'!draw' takes no parts", rule.span))
+                out.append(_diag(codes.PART_NOT_EXECUTED, "draw_takes_no", rule.span))
             rules.repetition = None
             continue
         _check_parts(rule, out)
@@ -227,24 +236,12 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
             rules.demote = any(a.name == "demote" for a in rule.attributes)
             for attribute in rule.attributes:
                 if attribute.name == "demote" and attribute.prefix is not None:
-                    out.append(
-                        _diag(
-                            codes.ATTRIBUTE_NOT_EXECUTED,
-                            "holding=demote with a prefix is not executed",
-                            attribute.span,
-                        )
-                    )
+                    out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "holding_demote_with", attribute.span))
         elif name == "drop":
             letters = _letters(rule.piece_set)
             zone = _range_mask(geometry, rule.board_range) if rule.board_range else geometry.full
             if rule.piece_set is not None and (rule.piece_set.complement or rule.piece_set.colour_sensitive):
-                out.append(
-                    _diag(
-                        codes.PART_NOT_EXECUTED,
-                        "drop piece sets with '^' or '!' are not executed",
-                        rule.piece_set.span,
-                    )
-                )
+                out.append(_diag(codes.PART_NOT_EXECUTED, "drop_piece_sets", rule.piece_set.span))
             for letter in letters or {"*"}:
                 if rule.board_range is not None:
                     rules.drop_zones[letter] = _both_sides(geometry, zone)
@@ -255,9 +252,7 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
                     rules.drop_nocheck |= letters or {"*"}
         elif name == "stalemate":
             if len(rule.attributes) != 1:
-                out.append(
-                    _diag(codes.ATTRIBUTE_NOT_EXECUTED, "stalemate takes exactly one result", rule.span)
-                )
+                out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "stalemate_takes_exactly", rule.span))
             else:
                 rules.stalemate = str(rule.attributes[0].name)
         elif name == "draw":
@@ -270,21 +265,19 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
                     rules.perpetual_check = _count(attribute, 3)
         elif name == "mustcapture":
             if rule.piece_set is not None:
-                out.append(_diag(codes.PART_NOT_EXECUTED, "mustcapture{...} is not executed", rule.span))
+                out.append(_diag(codes.PART_NOT_EXECUTED, "mustcapture_executed", rule.span))
             rules.must_capture = True
         elif name == "hill":
             if rule.board_range is None:
-                out.append(_diag(codes.PART_NOT_EXECUTED, "hill needs a board range (003:378)", rule.span))
+                out.append(_diag(codes.PART_NOT_EXECUTED, "hill_needs_board", rule.span))
             else:
                 rules.hill = _both_sides(geometry, _range_mask(geometry, rule.board_range))
         elif name == "pieces":
             letters = _letters(rule.piece_set)
             if not rule.attributes:
-                out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "pieces needs an attribute", rule.span))
+                out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "pieces_needs_attribute", rule.span))
             if rule.piece_set is None or rule.piece_set.flags:
-                out.append(
-                    _diag(codes.PART_NOT_EXECUTED, "pieces needs a plain piece set ({P}, {QR})", rule.span)
-                )
+                out.append(_diag(codes.PART_NOT_EXECUTED, "pieces_needs_plain", rule.span))
             for attribute in rule.attributes:
                 if attribute.name == "total":
                     rules.total_limits.append((letters, _count(attribute, 1)))
@@ -317,24 +310,17 @@ def _promotion_rules(
         if isinstance(item, mbn.PromotionRule):
             head = item.head
             if not head.prefixes or head.condition is not None:
-                out.append(_diag(codes.BAD_PROMOTION, f"promotion rule '{head}' is not executed", item.span))
+                out.append(_diag(codes.BAD_PROMOTION, "promotion_rule_executed", item.span, head=head))
                 continue
             prefix = head.prefixes
             if prefix == "-":
                 # A demotion rule: applied by holding=demote to pieces without promoted status
                 # (003:412); the examples shipped do not need it.
-                out.append(
-                    _diag(
-                        codes.BAD_PROMOTION,
-                        f"demotion rule '{head}==...' is not executed",
-                        item.span,
-                        "holding=demote already demotes promoted pieces (003:408)",
-                    )
-                )
+                out.append(_diag(codes.BAD_PROMOTION, "demotion_rule_executed", item.span, head=head))
                 continue
             if prefix not in settings:
                 out.append(
-                    _diag(codes.BAD_PROMOTION, f"no promotion rule '{prefix}' for '{head}'", item.span)
+                    _diag(codes.BAD_PROMOTION, "no_promotion_rule", item.span, prefix=prefix, head=head)
                 )
                 continue
             choices: list[str] = []
@@ -343,8 +329,9 @@ def _promotion_rules(
                     out.append(
                         _diag(
                             codes.BAD_PROMOTION,
-                            f"promotion target '{target}' is not executed",
+                            "promotion_target_executed",
                             target.span or item.span,
+                            target=target,
                         )
                     )
                     continue
@@ -352,8 +339,9 @@ def _promotion_rules(
                     out.append(
                         _diag(
                             codes.BAD_PROMOTION,
-                            f"promotion target '{target}' is not a piece",
+                            "promotion_target_piece",
                             target.span or item.span,
+                            target=target,
                         )
                     )
                     continue
@@ -398,21 +386,14 @@ def _castlings(rule_file: fbr_ast.RuleFile, rules: Rules, out: list[Diagnostic])
             continue
         parsed = [_castling_part(seq) for seq in item.moves]
         if len(parsed) != 2 or parsed[0] is None or parsed[1] is None:
-            out.append(
-                _diag(
-                    codes.BAD_CASTLING,
-                    f"castling '{item.head}' is not in the executed form",
-                    item.span,
-                    "write O-O=[*]isR[g]=isR[f]",
-                )
-            )
+            out.append(_diag(codes.BAD_CASTLING, "castling_executed_form", item.span, head=item.head))
             continue
         (k_unthreatened, k_file), (r_unthreatened, r_file) = parsed[0], parsed[1]
         if r_unthreatened:
-            out.append(_diag(codes.BAD_CASTLING, "the partner's part cannot have '[*]'", item.span))
+            out.append(_diag(codes.BAD_CASTLING, "partner_s_part", item.span))
             continue
         if k_file >= rules.geometry.width or r_file >= rules.geometry.width:
-            out.append(_diag(codes.BAD_CASTLING, "castling destination outside the board", item.span))
+            out.append(_diag(codes.BAD_CASTLING, "castling_destination_outside", item.span))
             continue
         # royal=castle{...} is not executed: the partner is {R} by default (003:918-920).
         yield Castling(item.head.letter.text, k_file, r_file, k_unthreatened, frozenset({"R"}))

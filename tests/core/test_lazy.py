@@ -42,6 +42,7 @@ def test_a_function_named_like_a_submodule_stays_the_function() -> None:
     # fbr.format / fbr.validate / mbn.validate are functions and also submodule names: importing
     # the submodule must not rebind the package attribute to the module (as the eager __init__).
     code = (
+        "import warnings; warnings.simplefilter('ignore', DeprecationWarning)  # fbr.format\n"
         "import notation_toolkit.fbr as fbr, notation_toolkit.mbn as mbn\n"
         "import notation_toolkit.fbr.format, notation_toolkit.fbr.validate, notation_toolkit.mbn.validate\n"
         "print(callable(fbr.format), callable(fbr.validate), callable(mbn.validate))\n"

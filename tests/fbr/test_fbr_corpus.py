@@ -24,7 +24,7 @@ DATA = Path(__file__).parent.parent / "data" / "fbr"
 PAGE = json.loads((DATA / "page_003.json").read_text(encoding="utf-8"))
 
 KINDS: dict[str, tuple[str, str, Any]] = {
-    "file": ("rulefile", "rule_file", fbr.format),
+    "file": ("rulefile", "rule_file", fbr.dumps),
     "rule": ("fbr", "fbr_rule", format_rule),
     "attribute": ("fbr", "attribute", format_attribute),
     "mbn": ("mbn", "mbn_item", format_item),

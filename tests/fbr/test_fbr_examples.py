@@ -37,9 +37,9 @@ def test_example_is_valid(name: str) -> None:
     assert [d for d in diagnostics if d.severity is not Severity.INFO] == []
     rule_file = fbr.validate(text)
     assert rule_file.metadata.get("variant") or name.endswith("_expanded.fbr")
-    canonical = fbr.format(text)
+    canonical = fbr.dumps(text)
     assert fbr.parse(canonical) == rule_file
-    assert fbr.format(canonical) == canonical
+    assert fbr.dumps(canonical) == canonical
 
 
 def test_undocumented_names_are_infos() -> None:

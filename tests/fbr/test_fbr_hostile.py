@@ -32,7 +32,7 @@ def test_tabs_and_crlf_are_whitespace() -> None:
     assert [r.name for r in rule_file.rules] == ["royal", "promotion"]
     king = rule_file.pieces[0]
     assert king.span is not None and (king.span.line, king.span.column) == (2, 1)
-    assert fbr.format(rule_file) == "royal\npromotion+[8]\nK\nP\n+P==Q\n"
+    assert fbr.dumps(rule_file) == "royal\npromotion+[8]\nK\nP\n+P==Q\n"
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_nesting_at_the_limit_parses_and_formats() -> None:
     depth = MAX_DEPTH
     text = "Q=" + "(" * depth + "W" + ")" * depth
     item = mbn.parse_item(text)
-    assert mbn.format_item(item) == text
+    assert mbn.dumps(item) == text
     assert fbr.check(text) == []
 
 

@@ -41,14 +41,29 @@ def test_fbr_parse_refuses_huge_numbers(text: str, code: str) -> None:
 
 
 @pytest.mark.parametrize("size", [f"{HUGE}x8", f"8x{HUGE}", f"{HUGE}"])
-def test_huge_boardsize_is_a_bad_boardsize(size: str) -> None:
+def test_huge_boardsize_is_the_number_limit_diagnostic(size: str) -> None:
+    # Like every other huge number of a rule file (CASES above): FBR103, on the digits, never
+    # converted; not FBR501, which is for sizes that are merely wrong ("9x", "27x8").
+    text = f'boardsize="{size}" royal K'
+    (d,) = fbr.check(text)
+    assert d.code == "FBR103"
+    assert d.message == "this board size has 5,000 digits; the limit is 100"
+    assert d.span is not None and text[d.span.offset : d.span.end] == HUGE
+    assert d.span.column == d.span.offset + 1  # one line: columns count from 1
+    with pytest.raises(LimitError) as info:
+        expand(text)
+    assert info.value.code == "FBR103"  # the expander reads the size: the same limit
+    with pytest.raises(NotationError):
+        diff(text, "royal K")
+
+
+@pytest.mark.parametrize("size", ["9x", "27x8", "1234567890x8", f"{'9' * 100}x8"])
+def test_wrong_but_short_boardsizes_stay_fbr501(size: str) -> None:
     text = f'boardsize="{size}" royal K'
     assert [d.code for d in fbr.check(text)] == ["FBR501"]
     with pytest.raises(NotationError) as info:
         expand(text)
     assert info.value.code == "FBR707"
-    with pytest.raises(NotationError):
-        diff(text, "royal K")
 
 
 def test_mbn_parse_refuses_huge_numbers() -> None:

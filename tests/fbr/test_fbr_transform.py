@@ -84,5 +84,5 @@ def test_extension_rule_without_handler_becomes_generic_node() -> None:
     leap = alts.moves[0].units[0]
     assert isinstance(leap, GenericNode) and leap.rule == "leap3d"
     assert leap.children[0] == ":1,1,1:" and leap.children[1] == mbn.Steps("0")
-    assert fbr.format(rule_file) == "royal\nK\nU=:1,1,1:0+W\n"
-    assert fbr.parse(fbr.format(rule_file), grammar=grammar) == rule_file
+    assert fbr.dumps(rule_file) == "royal\nK\nU=:1,1,1:0+W\n"
+    assert fbr.parse(fbr.dumps(rule_file), grammar=grammar) == rule_file

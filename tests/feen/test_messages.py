@@ -10,11 +10,11 @@ counts, spaces, limits) and checks the prose.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from message_checks import stutters as _stutters
 
 from notation_toolkit import feen
 from notation_toolkit.core.codes import get_code
@@ -73,30 +73,18 @@ def _diagnostics(text: str) -> list[Diagnostic]:
     return found
 
 
-_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|\([^)]*\)")
-_DOUBLED_WORD = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
-# Two noun phrases run together: an indefinite article, at most two words, then another one.
-_ARTICLES = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:a|an)\s", re.IGNORECASE)
-
-
-def _stutters(sentence: str) -> list[str]:
-    prose = _QUOTED.sub("Q", sentence)
-    # "Q" stands for a quoted token: "'P' or 'Q'" lists are not stutters.
-    problems = [m.group(0) for m in _DOUBLED_WORD.finditer(prose) if m.group(1) != "Q"]
-    problems += [m.group(0) for m in _ARTICLES.finditer(prose + " ")]
-    # Prose words only: FEEN fragments such as C/c or 2Pp/p are not phrases.
-    words = [w for w in re.findall(r"\S+", prose.lower()) if "/" not in w and not any(c.isdigit() for c in w)]
-    trigrams = [" ".join(words[i : i + 3]) for i in range(len(words) - 2)]
-    problems += sorted({t for t in trigrams if trigrams.count(t) > 1})
-    return problems
-
-
 def test_the_checker_finds_the_stutters_issue_12_reported() -> None:
     assert _stutters("a control character a NUL byte (U+0000) at column 3: FEEN is ASCII only")
     assert _stutters("a control character a control character (U+0001) at column 3")
     assert _stutters("the the input")
     assert not _stutters("write the markers in the order state, letter, '^', \"'\" (like K^')")
     assert not _stutters("a NUL byte (U+0000) at column 3: FEEN is ASCII only")
+    # An expected list names each terminal as its grammar describes it; items are phrases of
+    # their own, but a stutter inside one item, or in the rest of the sentence, still counts.
+    listed = "expected a leap such as (f), a direction such as (fs) or '!' after 'R', found 'c'"
+    assert not _stutters(listed)
+    assert _stutters(listed.replace("a leap such", "a leap a such"))
+    assert _stutters(listed.replace("after 'R'", "after after 'R'"))
 
 
 def test_no_feen_message_or_hint_repeats_a_phrase() -> None:

@@ -139,7 +139,7 @@ def test_symbols_are_the_pieces_and_rules() -> None:
 
 def test_formatting_matches_the_formatters() -> None:
     text = "royal promotion+[8]=enter K Q=R+B\n"
-    assert analysis.format_document(get_notation("fbr"), text) == fbr.format(text)
+    assert analysis.format_document(get_notation("fbr"), text) == fbr.dumps(text)
     assert analysis.format_document(get_notation("fbr"), "royal{") is None
     feen_text = "# hands\n8/8/8/8/8/8/8/8 PpP/p C/c\n"
     formatted = analysis.format_document(get_notation("feen"), feen_text)

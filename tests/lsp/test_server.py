@@ -138,7 +138,7 @@ async def test_hover_completion_formatting_symbols(client: LanguageClient) -> No
         )
     )
     assert edits is not None and len(edits) == 1
-    assert _apply(text, edits[0]) == fbr.format(text)
+    assert _apply(text, edits[0]) == fbr.dumps(text)
 
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc))
     assert symbols is not None

@@ -8,14 +8,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from notation_toolkit.core.errors import GrammarError, NotationError, ValidationError
+from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ValidationError
 from notation_toolkit.fbr import ast
+from notation_toolkit.fbr.codes import INFO as FBR_INFO
+from notation_toolkit.fbr.codes import NUMBER_TOO_LONG
 from notation_toolkit.fbr.expand import _api
 from notation_toolkit.fbr.expand.codes import (
     BAD_BOARDSIZE,
     BAD_PROMOTION,
     BAD_TEMPLATE,
     EXCLUSIVE,
+    INFO,
     MACRO_CLASH,
     NO_VARIANT,
     SET_REQUIRED,
@@ -31,12 +34,14 @@ from notation_toolkit.fbr.expand.templates import (
     variant_keys,
 )
 from notation_toolkit.mbn import ast as mbn
+from notation_toolkit.mbn.transform import MAX_NUMBER_DIGITS
 
 MAX_EXPANSIONS = 64
 """Bound on the composite rules expanded in one file (a template that re-adds its own rule would
 otherwise never finish)."""
 
 # At most 9 digits per side: a longer number is refused by the pattern before int() reads it.
+_DIGITS = re.compile(r"[0-9]+")
 _BOARDSIZE = re.compile(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})(?!\d)")
 MBN_KINDS = (mbn.PieceDefinition, mbn.PieceDeclaration, mbn.PromotionRule, mbn.Cancellation)
 
@@ -64,17 +69,18 @@ def board_of(rulefile: ast.RuleFile) -> Board:
     size = rulefile.metadata.get("boardsize")
     if size is None:
         return Board()
+    span = next(
+        (i.span for i in rulefile.items if isinstance(i, ast.Metadata) and i.key == "boardsize"), None
+    )
+    huge = max(_DIGITS.findall(size), key=len, default="")
+    if len(huge) > MAX_NUMBER_DIGITS:
+        # The number-limit diagnostic of every huge number of a rule file (FBR103), as check gives.
+        raise FBR_INFO[NUMBER_TOO_LONG].error(
+            LimitError, span=span, what="board size", digits=len(huge), limit=MAX_NUMBER_DIGITS
+        )
     match = _BOARDSIZE.match(size)
     if match is None or not (1 <= int(match.group(1)) <= 26) or int(match.group(2)) < 1:
-        span = next(
-            (i.span for i in rulefile.items if isinstance(i, ast.Metadata) and i.key == "boardsize"), None
-        )
-        raise ValidationError.single(
-            BAD_BOARDSIZE,
-            f"cannot read the board size {size!r}",
-            span=span,
-            hint='write files x ranks, for instance boardsize="8x8" (at most 26 files)',
-        )
+        raise INFO[BAD_BOARDSIZE].error(ValidationError, span=span, size=size)
     return Board(int(match.group(1)), int(match.group(2)))
 
 
@@ -86,7 +92,7 @@ def board_of(rulefile: ast.RuleFile) -> Board:
 def _parse_generated(text: str) -> object:
     rulefile = _api.parse_rule_file(text)
     if len(rulefile.items) != 1:
-        raise NotationError.single(BAD_TEMPLATE, f"a template produced {text!r}, which is not one item")
+        raise INFO[BAD_TEMPLATE].error(NotationError, "not_one_item", produced=text)
     return rulefile.items[0]
 
 
@@ -95,10 +101,8 @@ def parse_generated(text: str, source: str) -> object:
     try:
         return _parse_generated(text)
     except NotationError as exc:
-        raise GrammarError.single(
-            BAD_TEMPLATE,
-            f"{source}: the template produced {text!r}, which does not parse: {exc}",
-            hint="fix the template (see docs/fbr-expand.md)",
+        raise INFO[BAD_TEMPLATE].error(
+            GrammarError, "does_not_parse", source=source, produced=text, reason=exc
         ) from None
 
 
@@ -201,22 +205,24 @@ def _select_variant(template: RuleTemplate, rule: ast.FbrRule, has_board_ids: bo
     for group in template.exclusive:
         both = [n for n in names if n in group]
         if len(both) > 1:
-            raise ValidationError.single(
-                EXCLUSIVE,
-                f"{rule.name}: the attributes {' and '.join(both)} cannot be combined",
+            raise INFO[EXCLUSIVE].error(
+                ValidationError,
                 span=rule.span,
-                hint=f"keep one of {', '.join(group)}",
+                rule=rule.name,
+                both=" and ".join(both),
+                choices=", ".join(group),
             )
     key = ",".join(names)
     for variant in template.variants:
         if key in variant.match and variant.board_ids in (None, has_board_ids):
             return variant
-    raise ValidationError.single(
-        NO_VARIANT,
-        f"{rule.name} has no expansion for {('=' + key) if key else 'no attribute'}"
-        + (" with pieces on several boards" if has_board_ids else ""),
+    raise INFO[NO_VARIANT].error(
+        ValidationError,
+        "boards" if has_board_ids else "",
         span=rule.span,
-        hint=f"{rule.name} is expanded for: {', '.join(variant_keys(template.variants))}",
+        rule=rule.name,
+        attributes=("=" + key) if key else "no attribute",
+        variants=", ".join(variant_keys(template.variants)),
     )
 
 
@@ -234,12 +240,11 @@ def _context(template: RuleTemplate, rule: ast.FbrRule, items: Sequence[object],
     if template.set_required and (rule_set is None or not rule_set.members):
         # An empty set names no piece either (003:181): refused here, before a template is filled
         # with an empty letter list.
-        raise ValidationError.single(
-            SET_REQUIRED,
-            f"{rule.name} needs a piece set naming its piece"
-            + (" (the set is empty)" if rule_set is not None else ""),
+        raise INFO[SET_REQUIRED].error(
+            ValidationError,
+            "empty" if rule_set is not None else "",
             span=rule_set.span if rule_set is not None and rule_set.span is not None else rule.span,
-            hint=f"for instance {rule.name}{{X}} (003:181)",
+            rule=rule.name,
         )
     variant = _select_variant(template, rule, any(p.head.board is not None for p in pieces))
     values: dict[str, object] = {
@@ -302,11 +307,8 @@ def _promotion_values(ctx: _Context, item: object) -> dict[str, object] | None:
         if len(item.head.letters) != 1 or item.head.condition is not None:
             return None
         if not all(isinstance(t, mbn.PromotionTarget) and not t.drop for t in item.targets):
-            raise ValidationError.single(
-                BAD_PROMOTION,
-                f"{ctx.rule.name} cannot rewrite the promotion rule {_api.format_item(item)}",
-                span=item.span,
-                hint="only choices that are pieces (+P==QRBN) can be copied to the other boards",
+            raise INFO[BAD_PROMOTION].error(
+                ValidationError, span=item.span, rule=ctx.rule.name, item=_api.format_item(item)
             )
         letter = item.head.letters[0].text
         targets = Letters(tuple(str(t) for t in item.targets))
@@ -364,7 +366,7 @@ def expand_one(items: list[object], index: int, template: RuleTemplate, board: B
     for text in ctx.variant.rules:
         new = parse_generated(ctx.fill(text), ctx.source)
         if not isinstance(new, ast.FbrRule):
-            raise GrammarError.single(BAD_TEMPLATE, f"{ctx.source}: rules must be FBR rules, not {text!r}")
+            raise INFO[BAD_TEMPLATE].error(GrammarError, "not_a_rule", source=ctx.source, produced=text)
         if not merge_rule(out, new, skip=rule):
             added.append(new)
     out[index : index + 1] = added
@@ -475,12 +477,14 @@ def _merge_macros(items: list[object], rule: ast.FbrRule, before: Sequence[str])
         if len(texts) > 1:
             first, second = (_api.format_item(items[i]) for i in real[:2])
             others = " and ".join(dict.fromkeys(before)) or "the file"
-            raise ValidationError.single(
-                MACRO_CLASH,
-                f"{rule.name} and {others} define the macro {first.split('=', 1)[0]} differently: "
-                f"{first} and {second}; the expansion would hold both",
+            raise INFO[MACRO_CLASH].error(
+                ValidationError,
                 span=rule.name_span or rule.span,
-                hint="expand the composite rules separately, or define the macro in the file",
+                rule=rule.name,
+                others=others,
+                macro=first.split("=", 1)[0],
+                first=first,
+                second=second,
             )
         keep = real[0] if real else indexes[0]
         drop.update(i for i in indexes if i != keep)
@@ -532,8 +536,4 @@ def expand_items(
             on_rule(rule, _select_variant(template, rule, any(p.head.board for p in pieces)))
         items = _merge_macros(expand_one(items, index, template, board), rule, expanded)
         expanded.append(rule.name)
-    raise GrammarError.single(
-        BAD_TEMPLATE,
-        f"more than {MAX_EXPANSIONS} composite rules expanded: a template adds a composite rule again",
-        hint="a template must not produce the composite rules it expands",
-    )
+    raise INFO[BAD_TEMPLATE].error(GrammarError, "loop", limit=MAX_EXPANSIONS)

@@ -15,9 +15,8 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import GrammarError, NotationError
-from notation_toolkit.fbr.expand.codes import BAD_TEMPLATE, NO_TABLE_ENTRY
+from notation_toolkit.fbr.expand.codes import BAD_TEMPLATE, INFO, NO_TABLE_ENTRY
 
 PLACEHOLDER = re.compile(r"\{\{([a-z_]+)((?:\|[^|{}]+)*)\}\}")
 _PREFIX_FILTER = re.compile(r"[+\-#*$%&]+")
@@ -97,16 +96,9 @@ _DEFAULT_KINDS = (
 )
 
 
-def _bad(message: str, source: str) -> GrammarError:
-    return GrammarError(
-        [
-            Diagnostic(
-                BAD_TEMPLATE,
-                f"{source}: {message}",
-                hint="see the header of expansions.toml and docs/fbr-expand.md",
-            )
-        ]
-    )
+def _bad(kind: str, source: str, /, **params: object) -> GrammarError:
+    # FBR705, worded by its template ``kind`` (fbr/expand/codes.py), after the template file's name.
+    return GrammarError([INFO[BAD_TEMPLATE].diagnostic_from(kind, {"source": source, **params})])
 
 
 def _strings(value: Any, what: str, source: str) -> tuple[str, ...]:
@@ -116,41 +108,41 @@ def _strings(value: Any, what: str, source: str) -> tuple[str, ...]:
         return (value,)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
-    raise _bad(f"{what} must be a string or a list of strings", source)
+    raise _bad("strings", source, what=what)
 
 
 def _variant(raw: Any, rule: str, source: str) -> Variant:
     if not isinstance(raw, dict):
-        raise _bad(f"rule.{rule}.variant entries must be tables", source)
+        raise _bad("variant_table", source, rule=rule)
     name = str(raw.get("name", rule))
     where = f"rule.{rule} variant {name}"
     pieces_raw = raw.get("pieces", {})
     if not isinstance(pieces_raw, dict):
-        raise _bad(f"{where}: pieces must be a table", source)
+        raise _bad("pieces_table", source, where=where)
     pieces: dict[str, tuple[str, ...]] = {}
     letters: dict[str, tuple[str, ...]] = {}
     castling: str | None = None
     for key, value in pieces_raw.items():
         if key == "letter":
             if not isinstance(value, dict):
-                raise _bad(f"{where}: pieces.letter must be a table of letters", source)
+                raise _bad("letter_table", source, where=where)
             letters = {k: _strings(v, f"{where} pieces.letter.{k}", source) for k, v in value.items()}
         elif key == "castling_part":
             if not isinstance(value, str):
-                raise _bad(f"{where}: castling_part must be a string", source)
+                raise _bad("castling_part", source, where=where)
             castling = value
         elif key in PIECE_CLASSES:
             pieces[key] = _strings(value, f"{where} pieces.{key}", source)
         else:
-            raise _bad(f"{where}: unknown piece class {key!r} (use {', '.join(PIECE_CLASSES)})", source)
+            raise _bad("piece_class", source, where=where, key=key, classes=", ".join(PIECE_CLASSES))
     tables_raw = raw.get("tables", {})
     if not isinstance(tables_raw, dict) or not all(
         isinstance(t, dict) and all(isinstance(v, str) for v in t.values()) for t in tables_raw.values()
     ):
-        raise _bad(f"{where}: tables must map names to tables of strings", source)
+        raise _bad("tables", source, where=where)
     board_ids = raw.get("board_ids")
     if board_ids is not None and not isinstance(board_ids, bool):
-        raise _bad(f"{where}: board_ids must be true or false", source)
+        raise _bad("board_ids", source, where=where)
     match = _strings(raw.get("match", [""]), f"{where} match", source)
     return Variant(
         name=name,
@@ -170,20 +162,20 @@ def _variant(raw: Any, rule: str, source: str) -> Variant:
 def parse_templates(data: Mapping[str, Any], source: str = "<templates>") -> Templates:
     """Check and convert the decoded TOML of a template file; raises ``GrammarError`` (FBR705)."""
     if data.get("schema", 1) != 1:
-        raise _bad(f"unsupported schema {data.get('schema')!r} (this version reads schema 1)", source)
+        raise _bad("schema", source, schema=data.get("schema"))
     rules: dict[str, RuleTemplate] = {}
     raw_rules = data.get("rule", {})
     if not isinstance(raw_rules, dict):
-        raise _bad("[rule.NAME] tables expected", source)
+        raise _bad("rules", source)
     for name, raw in raw_rules.items():
         if not isinstance(raw, dict):
-            raise _bad(f"rule.{name} must be a table", source)
+            raise _bad("rule_table", source, rule=name)
         raw_variants = raw.get("variant", [])
         if not isinstance(raw_variants, list) or not raw_variants:
-            raise _bad(f"rule.{name} needs at least one [[rule.{name}.variant]]", source)
+            raise _bad("no_variant", source, rule=name)
         exclusive_raw = raw.get("exclusive", [])
         if not isinstance(exclusive_raw, list):
-            raise _bad(f"rule.{name}.exclusive must be a list of lists", source)
+            raise _bad("exclusive", source, rule=name)
         rules[name] = RuleTemplate(
             name=name,
             title=str(raw.get("title", name)),
@@ -196,9 +188,9 @@ def parse_templates(data: Mapping[str, Any], source: str = "<templates>") -> Tem
     defaults: list[DefaultSpec] = []
     for raw in data.get("default", []):
         if not isinstance(raw, dict) or raw.get("kind") not in _DEFAULT_KINDS:
-            raise _bad(f"[[default]] entries need a kind among {', '.join(_DEFAULT_KINDS)}", source)
+            raise _bad("default_kind", source, kinds=", ".join(_DEFAULT_KINDS))
         if not isinstance(raw.get("rule"), str) or not isinstance(raw.get("add"), str):
-            raise _bad("[[default]] entries need `rule` and `add` strings", source)
+            raise _bad("default_strings", source)
         defaults.append(
             DefaultSpec(
                 kind=raw["kind"],
@@ -230,7 +222,7 @@ def load_templates(path: str | PathLike[str], *, extend: bool = True) -> Templat
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise _bad(f"cannot read: {exc}", str(path)) from None
+        raise _bad("unreadable", str(path), reason=exc) from None
     extra = parse_templates(data, str(path))
     if not extend:
         return extra
@@ -243,7 +235,7 @@ def load_templates(path: str | PathLike[str], *, extend: bool = True) -> Templat
 
 def _apply_filter(value: object, name: str, flt: str, source: str) -> object:
     if not isinstance(value, Letters):
-        raise _bad(f"filter |{flt} needs a list of letters, {{{{{name}}}}} is not one", source)
+        raise _bad("filter_letters", source, filter=flt, name=name)
     if flt == "set":
         return "{" + "".join(value.letters) + "}"
     if flt == "lower":
@@ -252,7 +244,7 @@ def _apply_filter(value: object, name: str, flt: str, source: str) -> object:
         return Letters(tuple(x.upper() for x in value.letters))
     if _PREFIX_FILTER.fullmatch(flt):
         return Letters(tuple(flt + x for x in value.letters))
-    raise _bad(f"unknown filter |{flt} (use a prefix such as #, lower, upper or set)", source)
+    raise _bad("filter", source, filter=flt)
 
 
 def fill(template: str, values: Mapping[str, object], source: str, *, depth: int = 0) -> str:
@@ -266,14 +258,10 @@ def fill(template: str, values: Mapping[str, object], source: str, *, depth: int
     def one(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in values:
-            raise _bad(f"unknown placeholder {{{{{name}}}}} in {template!r}", source)
+            raise _bad("placeholder", source, name=name, template=template)
         value = values[name]
         if isinstance(value, NoTableEntry):
-            raise NotationError.single(
-                NO_TABLE_ENTRY,
-                f"{source}: the table {name!r} has no value for the piece {value.letter}",
-                hint=f'add `{value.letter} = "..."` to the table {name} of this rule\'s template',
-            )
+            raise INFO[NO_TABLE_ENTRY].error(NotationError, source=source, table=name, letter=value.letter)
         for flt in filter(None, match.group(2).split("|")):
             value = _apply_filter(value, name, flt.strip(), source)
         text = str(value)

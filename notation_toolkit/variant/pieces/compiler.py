@@ -16,7 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.codes import DEFAULT_HINT, info_of
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.geometry import MAX_FILES, Geometry
 from notation_toolkit.core.span import Span
@@ -265,11 +266,17 @@ class _Expander:
 
     # -- diagnostics ---------------------------------------------------------------------------
 
-    def refuse(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
-        self.diagnostics.append(Diagnostic(code, message, span, Severity.ERROR, hint))
+    def refuse(
+        self, code: str, template: str, span: Span | None, hint: str | None = DEFAULT_HINT, **params: object
+    ) -> None:
+        """Record valid MBN the compiler does not execute (the code's ``template``, pieces/codes.py)."""
+        self.diagnostics.append(info_of(code).diagnostic_from(template, params, span=span, hint=hint))
 
-    def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
-        self.errors.append(Diagnostic(code, message, span, Severity.ERROR, hint))
+    def error(
+        self, code: str, template: str, span: Span | None, hint: str | None = DEFAULT_HINT, **params: object
+    ) -> None:
+        """Record a definition that has no meaning (the code's ``template``, pieces/codes.py)."""
+        self.errors.append(info_of(code).diagnostic_from(template, params, span=span, hint=hint))
 
     # -- walking ----------------------------------------------------------------------------------
 
@@ -283,7 +290,7 @@ class _Expander:
         if len(legs) == 1:
             return [p for alt in legs[0] for p in alt]
         if seq.legs and isinstance(seq.legs[0], m.OptionalLeg):
-            self.refuse(codes.NOT_EXECUTABLE, "an optional first leg is not executable yet", seq.span)
+            self.refuse(codes.NOT_EXECUTABLE, "optional_first_leg", seq.span)
             return []
         # Cross product of the optional legs' choices; each choice is one multi-leg move.
         out: list[Part | MultiPart] = []
@@ -293,18 +300,14 @@ class _Expander:
         for choice in choices:
             real = [leg for leg in choice if leg]
             if any(isinstance(p, MultiPart) for leg in real for p in leg):
-                self.refuse(codes.NOT_EXECUTABLE, "nested multi-leg moves are not executable yet", seq.span)
+                self.refuse(codes.NOT_EXECUTABLE, "nested_multi_leg", seq.span)
                 return []
             parts = [tuple(p for p in leg if isinstance(p, Part)) for leg in real]
             if any(not leg for leg in parts):
                 continue
             locust = [p for leg in parts[:-1] for p in leg if not p.modality.quiet]
             if locust:
-                self.refuse(
-                    codes.NOT_EXECUTABLE,
-                    "a capture in a leg that is not the last (a locust capture) is not executable yet",
-                    locust[0].span,
-                )
+                self.refuse(codes.NOT_EXECUTABLE, "capture_leg_that", locust[0].span)
                 return []
             if len(parts) == 1:
                 out.extend(parts[0])
@@ -321,18 +324,19 @@ class _Expander:
     def partial(self, pm: m.PartialMove, outer: _Ctx) -> list[Part | MultiPart]:
         ok = True
         if pm.setup:
-            self.refuse(codes.NOT_EXECUTABLE, "the setup operator '!' is not executable yet", pm.span)
+            self.refuse(codes.NOT_EXECUTABLE, "setup_operator_executable", pm.span)
             ok = False
         if pm.transition is not None:
             self.refuse(
                 codes.NOT_EXECUTABLE,
-                f"board transition {pm.transition} is not executable yet",
+                "board_transition_executable",
                 pm.transition.span,
+                transition=pm.transition,
             )
             ok = False
         if pm.condition is not None:
             self.refuse(
-                codes.NOT_EXECUTABLE, f"condition {pm.condition} is not executable yet", pm.condition.span
+                codes.NOT_EXECUTABLE, "condition_executable_yet", pm.condition.span, condition=pm.condition
             )
             ok = False
         if pm.attackers is not None:
@@ -342,9 +346,7 @@ class _Expander:
             text = "".join(str(s) for s in sets)
             what = f"attacker sets {text} before the move are" if len(sets) > 1 else f"attacker set {text} is"
             self.refuse(
-                codes.NOT_EXECUTABLE,
-                f"{what} not executable yet (the FBR/MBN pages give it no meaning)",
-                _join_spans([s.span for s in sets]),
+                codes.NOT_EXECUTABLE, "executable_yet_fbr", _join_spans([s.span for s in sets]), what=what
             )
             ok = False
         ctx = self.modifiers(pm.modifiers, outer, pm.directions)
@@ -373,17 +375,13 @@ class _Expander:
         mask = 0
         for sr in br.ranges:
             if sr.level is not None or sr.row is not None:
-                self.refuse(codes.NOT_EXECUTABLE_RANGE, f"3D/4D range {sr} is not executable", sr.span)
+                self.refuse(codes.NOT_EXECUTABLE_RANGE, "d_d_range", sr.span, sr=sr)
                 return False
             if sr.symbol is not None:
                 if sr.symbol in "#.":
                     mask |= self.g.range_mask(None, None, sr.symbol)
                     continue
-                self.refuse(
-                    codes.NOT_EXECUTABLE_RANGE,
-                    f"the range symbol {sr.symbol!r} depends on the position and is not executable yet",
-                    sr.span,
-                )
+                self.refuse(codes.NOT_EXECUTABLE_RANGE, "range_symbol_depends", sr.span, symbol=sr.symbol)
                 return False
             files = None if sr.files is None else (sr.files.first, sr.files.last or sr.files.first)
             ranks = None if sr.ranks is None else (int(sr.ranks.first), int(sr.ranks.last or sr.ranks.first))
@@ -405,12 +403,7 @@ class _Expander:
             doubled = (i > 0 and letters[i - 1] == L) or (i + 1 < len(letters) and letters[i + 1] == L)
             if L in _DIRECTIONS:
                 if doubled and L != "d":
-                    self.refuse(
-                        codes.NOT_EXECUTABLE_MODIFIER,
-                        f"doubled direction '{L}{L}' has no MBN meaning",
-                        md.span,
-                        hint=f"an oblique direction is written amalgamated: ({L}{L})",
-                    )
+                    self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "doubled_direction_has", md.span, l=L)
                     ok = False
                     continue
                 directions.append(L)
@@ -421,24 +414,16 @@ class _Expander:
             if doubled and i > 0 and letters[i - 1] == L and L not in _DIRECTIONS and L != "e":
                 continue  # the doubled letter was reported at its first half
             if doubled and L in "cigpnm":
-                self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER,
-                    f"the doubled modifier '{L}{L}' is not executable yet",
-                    md.span,
-                )
+                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "doubled_modifier_executable", md.span, l=L)
                 ok = False
                 continue
             if L not in _EXECUTABLE_SIMPLE or md.optional or (md.piece_set is not None and L != "c"):
                 what = f"'{md}'" if (md.optional or md.piece_set is not None) else f"'{L}'"
-                self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER, f"the modifier {what} is not executable yet", md.span
-                )
+                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "modifier_executable_yet", md.span, what=what)
                 ok = False
                 continue
             if md.board_range is not None:
-                self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER, f"the modifier '{md}' is not executable yet", md.span
-                )
+                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "modifier_executable_yet_2", md.span, md=md)
                 ok = False
                 continue
             if L == "m":
@@ -455,12 +440,12 @@ class _Expander:
                 ctx.lame = True
             elif L == "p":
                 if ctx.kind != SLIDE:
-                    self.error(codes.IMPOSSIBLE, "'p' and 'g' cannot be combined", md.span)
+                    self.error(codes.IMPOSSIBLE, "p_g_cannot", md.span)
                     ok = False
                 ctx.kind = HOP
             elif L == "g":
                 if ctx.kind != SLIDE:
-                    self.error(codes.IMPOSSIBLE, "'p' and 'g' cannot be combined", md.span)
+                    self.error(codes.IMPOSSIBLE, "p_g_cannot", md.span)
                     ok = False
                 ctx.kind = JUMP
         for am in amalgams:
@@ -468,27 +453,18 @@ class _Expander:
             # both letters at once; with other direction modifiers a union (`f(fs)N` = fN + (fs)N)
             token = am.letters
             if len(token) != 2 or any(ch not in "fblrsv" for ch in token):
-                self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER,
-                    f"the amalgamated direction {am} is not executable (two of f b l r s v)",
-                    am.span,
-                )
+                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "amalgamated_direction_executable", am.span, am=am)
                 ok = False
                 continue
             if set(token) in ({"f", "b"}, {"l", "r"}):
-                self.error(
-                    codes.IMPOSSIBLE,
-                    f"the amalgamated direction {am} selects no move (opposite directions at once)",
-                    am.span,
-                    hint="for both directions write the letters apart: fbN, lrW",
-                )
+                self.error(codes.IMPOSSIBLE, "amalgamated_direction_selects", am.span, am=am)
                 ok = False
                 continue
             directions.append(token)
         if directions:
             ctx.tokens_stack.append(directions)
         if ctx.lame and ctx.kind != SLIDE:
-            self.error(codes.IMPOSSIBLE, "'n' (non-jumping) cannot be combined with 'p' or 'g'", mods[0].span)
+            self.error(codes.IMPOSSIBLE, "n_non_jumping", mods[0].span)
             ok = False
         # modality: a local m/c restricts what the enclosing definition allows
         if has_a:
@@ -497,7 +473,7 @@ class _Expander:
                 # it: which one wins is not defined, so the piece is refused rather than guessed
                 self.refuse(
                     codes.NOT_EXECUTABLE_MODIFIER,
-                    "'a' inside a letter restricted by m or c is not executable yet",
+                    "inside_letter_restricted",
                     next(md.span for md in mods if md.letter == "a"),
                 )
                 ok = False
@@ -508,43 +484,33 @@ class _Expander:
         if c_set is not None:
             if c_set.colour_sensitive:
                 self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER,
-                    f"colour-sensitive capture set {c_set} is not executable yet",
-                    c_set.span,
+                    codes.NOT_EXECUTABLE_MODIFIER, "colour_sensitive_capture", c_set.span, c_set=c_set
                 )
                 ok = False
             keys = frozenset(mem.prefixes + mem.letter.key for mem in c_set.members)
             if ctx.capture_set is None:
                 ctx.capture_set, ctx.capture_complement = keys, c_set.complement
             else:
-                self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER, "nested capture sets are not executable yet", c_set.span
-                )
+                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "nested_capture_sets", c_set.span)
                 ok = False
         if e_mods:
             ee = len(e_mods) > 1
             if len(e_mods) > 2:
-                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "'e' more than twice", e_mods[0].span)
+                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "e_more_than", e_mods[0].span)
                 ok = False
             eset = next((md.piece_set for md in e_mods if md.piece_set is not None), None)
             if any(md.optional for md in e_mods) or (eset is not None and (eset.colour_sensitive)):
-                self.refuse(
-                    codes.NOT_EXECUTABLE_MODIFIER, f"'{e_mods[0]}' is not executable yet", e_mods[0].span
-                )
+                self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "executable_yet", e_mods[0].span, e_mods=e_mods[0])
                 ok = False
             if eset is not None:
                 keys = frozenset(mem.prefixes + mem.letter.key for mem in eset.members)
                 if eset.complement:
-                    self.refuse(
-                        codes.NOT_EXECUTABLE_MODIFIER,
-                        "complemented en-passant sets are not executable yet",
-                        eset.span,
-                    )
+                    self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "complemented_en_passant", eset.span)
                     ok = False
                 ctx.ep_set = keys
             if has_m and not has_c and not has_a:
                 if ee:
-                    self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "'mee' is not executable yet", e_mods[0].span)
+                    self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "mee_executable_yet", e_mods[0].span)
                     ok = False
                 ctx.ep_make = True
             elif has_c and not has_m and not has_a:
@@ -556,60 +522,38 @@ class _Expander:
                 ctx.ep_take = True
                 ctx.ep_only = ee
             else:
-                self.error(
-                    codes.IMPOSSIBLE,
-                    "'e' needs 'm' (the move can be taken en passant) or 'c' (captures en passant)",
-                    e_mods[0].span,
-                )
+                self.error(codes.IMPOSSIBLE, "e_needs_m", e_mods[0].span)
                 ok = False
         return ctx if ok else None
 
     def unit(self, unit: m.Atom | m.Group | object, ctx: _Ctx) -> list[Part | MultiPart]:
         if isinstance(unit, m.Group):
             if unit.direction is not None or unit.steps is not None:
-                self.refuse(
-                    codes.NOT_EXECUTABLE,
-                    "a group with a direction or a step count (a complex rider) is not executable yet",
-                    unit.span,
-                )
+                self.refuse(codes.NOT_EXECUTABLE, "group_with_direction", unit.span)
                 return []
             return self.sequence(unit.moves, ctx)
         if not isinstance(unit, m.Atom):
-            self.refuse(
-                codes.NOT_EXECUTABLE,
-                "a move unit from an extension grammar is not executable",
-                getattr(unit, "span", None),
-            )
+            self.refuse(codes.NOT_EXECUTABLE, "move_unit_from", getattr(unit, "span", None))
             return []
         return self.atom(unit, ctx)
 
     def atom(self, atom: m.Atom, ctx: _Ctx) -> list[Part | MultiPart]:
         if atom.circular is not None:
-            self.refuse(
-                codes.NOT_EXECUTABLE,
-                f"the circular part {atom.circular} is not executable yet (the pages define its syntax only)",
-                atom.span,
-            )
+            self.refuse(codes.NOT_EXECUTABLE, "circular_part_executable", atom.span, circular=atom.circular)
             return []
         steps = atom.steps
         if steps is not None and ctx.steps is not None:
             # `B4` = `F0` limited to 4: an outer count replaces an inner unlimited one
             if not steps.unlimited:
-                self.error(
-                    codes.IMPOSSIBLE,
-                    f"a step count on a letter whose definition already counts its steps ({atom})",
-                    ctx.steps.span,
-                )
+                self.error(codes.IMPOSSIBLE, "step_count_on", ctx.steps.span, atom=atom)
                 return []
             steps = None
         if steps is not None:
             if not (steps.unlimited or steps.exact is not None or steps.limit is not None):
-                self.refuse(
-                    codes.NOT_EXECUTABLE_STEPS, f"the step count {steps} is not executable", steps.span
-                )
+                self.refuse(codes.NOT_EXECUTABLE_STEPS, "step_count_executable", steps.span, steps=steps)
                 return []
             if steps.exact is not None and steps.exact == 0:
-                self.error(codes.IMPOSSIBLE, "exactly zero steps is not a move", steps.span)
+                self.error(codes.IMPOSSIBLE, "exactly_zero_steps", steps.span)
                 return []
         if atom.kind == "extended":
             x, y = (int(v) for v in atom.letter.strip(":").split(","))
@@ -639,17 +583,12 @@ class _Expander:
                 seq, tag = self.definitions[key], "def"
         if seq is None:
             if blocked:
-                self.error(codes.RECURSIVE, f"{letter} is defined in terms of itself", atom.span)
+                self.error(codes.RECURSIVE, "defined_terms_itself", atom.span, letter=letter)
                 return []
-            self.error(
-                codes.UNKNOWN_LETTER,
-                f"the move letter {letter} has no meaning here",
-                atom.span,
-                hint="use a base letter (W F D N A ... R B Q K), an extended leap :x,y: or a defined piece",
-            )
+            self.error(codes.UNKNOWN_LETTER, "move_letter_has", atom.span, letter=letter)
             return []
         if len(self.active) > 64:
-            self.error(codes.RECURSIVE, f"{letter} expands too deeply", atom.span)
+            self.error(codes.RECURSIVE, "expands_too_deeply", atom.span, letter=letter)
             return []
         key_tag = (tag, key)
         self.active.append(key_tag)
@@ -660,8 +599,16 @@ class _Expander:
             # diagnostics inside an expanded letter point at the letter the user wrote
             for i in range(before, len(self.diagnostics)):
                 d = self.diagnostics[i]
-                self.diagnostics[i] = Diagnostic(
-                    d.code, f"{d.message} (in the expansion of {letter})", atom.span, d.severity, d.hint
+                code = info_of(d.code)
+                if d.message.endswith(code.message("in_expansion", detail="", letter=letter)):
+                    continue  # a nested expansion of the same letter said so already
+                self.diagnostics[i] = code.diagnostic(
+                    "in_expansion",
+                    span=atom.span,
+                    severity=d.severity,
+                    hint=d.hint,
+                    detail=d.message,
+                    letter=letter,
                 )
             return parts
         finally:
@@ -669,10 +616,10 @@ class _Expander:
 
     def leap(self, x: int, y: int, atom: m.Atom, steps: m.Steps | None, ctx: _Ctx) -> list[Part | MultiPart]:
         if x >= MAX_FILES or y >= MAX_FILES:
-            self.error(codes.IMPOSSIBLE, f"the leap ({x},{y}) is longer than any board", atom.span)
+            self.error(codes.IMPOSSIBLE, "leap_longer_than", atom.span, x=x, y=y)
             return []
         if x == 0 and y == 0:
-            self.refuse(codes.NOT_EXECUTABLE, "the null move O is not executable yet", atom.span)
+            self.refuse(codes.NOT_EXECUTABLE, "null_move_o", atom.span)
             return []
         steps = steps or ctx.steps
         smin, smax = 1, 1
@@ -684,9 +631,7 @@ class _Expander:
             elif steps.limit is not None:
                 smax = steps.limit
             else:
-                self.refuse(
-                    codes.NOT_EXECUTABLE_STEPS, f"the step count {steps} is not executable", steps.span
-                )
+                self.refuse(codes.NOT_EXECUTABLE_STEPS, "step_count_executable", steps.span, steps=steps)
                 return []
         vectors = leap_vectors(x, y)
         orthogonal = x == 0 or y == 0
@@ -696,12 +641,7 @@ class _Expander:
             return []
         if ctx.kind == HOP and smax == 1:
             # a hop needs a line to hop along (pR, pB, pN0); on a single leap it has no meaning yet
-            self.refuse(
-                codes.NOT_EXECUTABLE_MODIFIER,
-                f"'p' on the single leap {atom} is not executable yet",
-                atom.span,
-                hint="hop along a line: pR, pB, pW0",
-            )
+            self.refuse(codes.NOT_EXECUTABLE_MODIFIER, "p_on_single", atom.span, atom=atom)
             return []
         mod = Modality(
             quiet=ctx.quiet,
@@ -1308,45 +1248,35 @@ def _as_sequence(definition: object) -> tuple[str | None, m.MoveSequence, str]:
     if isinstance(definition, m.PieceDefinition | m.PieceDeclaration):
         head = definition.head
         if head.board is not None:
-            raise NotExecutableError.single(
-                codes.NOT_EXECUTABLE,
-                f"pieces on several boards ({head.board}) are not executable yet",
-                span=head.board.span,
+            raise info_of(codes.NOT_EXECUTABLE).error(
+                NotExecutableError, "pieces_on_several", span=head.board.span, board=head.board
             )
         if head.condition is not None:
-            raise NotExecutableError.single(
-                codes.NOT_EXECUTABLE,
-                f"the announcement condition {head.condition} is not executable yet",
+            raise info_of(codes.NOT_EXECUTABLE).error(
+                NotExecutableError,
+                "announcement_condition_executable",
                 span=head.condition.span,
+                condition=head.condition,
             )
         if head.letter.is_castling:
-            raise NotExecutableError.single(
-                codes.NOT_EXECUTABLE,
-                "castling pseudo-pieces are moves of the game core, not pieces",
-                span=head.span,
+            raise info_of(codes.NOT_EXECUTABLE).error(
+                NotExecutableError, "castling_pseudo_pieces", span=head.span
             )
         if isinstance(definition, m.PieceDeclaration):
             key = head.letter.key
             if key in LEAPS or key in BASE_LETTERS:
                 return head.key, parse_moves(key), key
-            raise NotExecutableError.single(
-                codes.UNKNOWN_LETTER,
-                f"{head} is declared without a definition and is not a base letter",
-                span=head.span,
-                hint="give it moves: X=W0+N",
+            raise info_of(codes.UNKNOWN_LETTER).error(
+                NotExecutableError, "declared_without_definition", span=head.span, head=head
             )
         if len(definition.moves) != 1:
-            raise NotExecutableError.single(
-                codes.IMPOSSIBLE, "a piece has one move part", span=definition.span
-            )
+            raise info_of(codes.IMPOSSIBLE).error(NotExecutableError, "piece_has_one", span=definition.span)
         seq = definition.moves[0]
         return head.key, seq, format_moves(seq)
     if isinstance(definition, m.PromotionRule | m.Cancellation):
         kind = "a promotion rule" if isinstance(definition, m.PromotionRule) else "a cancellation"
-        raise NotExecutableError.single(
-            codes.IMPOSSIBLE,
-            f"{kind} is not a piece: compile piece definitions (K=WF) or declarations (K)",
-            span=definition.span,
+        raise info_of(codes.IMPOSSIBLE).error(
+            NotExecutableError, "piece_compile_piece", span=definition.span, kind=kind
         )
     raise TypeError(f"cannot compile {type(definition).__name__}")
 
@@ -1521,7 +1451,7 @@ def board_range_mask(
     if exp.diagnostics or not isinstance(mask, int) or isinstance(mask, bool):
         raise NotExecutableError(
             exp.diagnostics
-            or [Diagnostic(codes.NOT_EXECUTABLE_RANGE, "the board range is not static", board_range.span)]
+            or [info_of(codes.NOT_EXECUTABLE_RANGE).diagnostic("not_static", span=board_range.span)]
         )
     if side == WHITE or mirror is Mirror.NONE:
         return mask

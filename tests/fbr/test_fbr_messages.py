@@ -1,0 +1,82 @@
+"""FBR messages are written from one template per code (``fbr/codes.py``) and never stutter.
+
+The corpus: the invalid rule files transcribed from the FBR page (``tests/data/fbr/invalid.json``),
+the deliberately broken example file (``examples/fbr/invalid.fbr``, whole and line by line), rules
+the catalog marks undocumented, a rule that needs one of its attributes, huge numbers (a board
+range, a board size), a non-canonical layout, and a broken catalog file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from message_checks import codes_without_template, diagnostics_of, prose_problems, unreached
+
+from notation_toolkit import fbr
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.fbr.codes import INFO
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data" / "fbr" / "invalid.json"
+INVALID = ROOT / "examples" / "fbr" / "invalid.fbr"
+HUGE = "9" * 5000
+
+EXTRA = [
+    "spacious K",  # FBR216: a section but no entry in the page's list of rules
+    "castling K",  # FBR216: used by an example only
+    "royal pieces=capture(0) K",  # FBR216: an undocumented attribute
+    "diagonals=dakr",  # FBR202 and FBR218
+    f"royal promotion+[{HUGE}] K P +P==Q",  # FBR103
+    f'boardsize="{HUGE}x8" royal K',  # FBR103 (issue 12: was FBR501)
+    'boardsize="27x8" royal K',  # FBR501
+    'variant="A" variant="B" royal K',  # FBR502
+    "royal{K}{Q}",  # FBR102
+    "royal promotion++ K",
+    "royal K Q=",  # FBR101
+]
+
+
+def _texts() -> list[str]:
+    cases = json.loads(DATA.read_text(encoding="utf-8"))["cases"]
+    texts = [str(case["text"]) for case in cases]
+    whole = INVALID.read_text(encoding="utf-8")
+    texts += [whole, *(line for line in whole.splitlines() if line.strip())]
+    return [*texts, *EXTRA]
+
+
+@pytest.fixture(scope="module")
+def diagnostics(tmp_path_factory: pytest.TempPathFactory) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for text in _texts():
+        found += fbr.check(text)
+    found += diagnostics_of(lambda: fbr.canonicalize("royal   K\n\nQ=R+B")[1])  # FBR001
+    broken = tmp_path_factory.mktemp("catalog") / "broken.json"
+    broken.write_text(json.dumps({"rules": {"myrule": []}}), encoding="utf-8")
+    found += diagnostics_of(lambda: fbr.check("myrule K", catalog=str(broken)))  # FBR401
+    return found
+
+
+def test_every_fbr_code_has_a_template() -> None:
+    assert codes_without_template(INFO) == []
+
+
+def test_the_corpus_reaches_every_fbr_code(diagnostics: list[Diagnostic]) -> None:
+    assert unreached(INFO, {d.code for d in diagnostics}, {}) == []
+
+
+def test_no_fbr_message_or_hint_repeats_a_phrase(diagnostics: list[Diagnostic]) -> None:
+    assert len(diagnostics) > 60
+    problems = prose_problems(diagnostics)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_expected_list_after_royal_k_q_names_what_may_follow() -> None:
+    # Issue 12: after `royal K Q=` the message offered only '!', '(', '/', '<', '[' or '{',
+    # though a move letter is what usually comes there.
+    (d,) = fbr.check("royal K Q=")
+    assert d.code == "FBR101"
+    for words in ("an upper-case piece or move letter", "a lower-case letter", "a compound piece letter"):
+        assert words in d.message
+    assert d.message.endswith("after '=', found the end of the input")
