@@ -120,7 +120,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21, help="runs per command (default 21)")
     parser.add_argument("--top", type=int, default=8, help="packages shown per import profile")
     parser.add_argument(
-        "--only", default="", help="comma-separated words: keep the commands whose label has one",
+        "--only",
+        default="",
+        help="comma-separated words: keep the commands whose label has one",
     )
     parser.add_argument("--no-profile", action="store_true", help="skip the import profiles")
     args = parser.parse_args()
