@@ -88,7 +88,9 @@ def console(*, stderr: bool = False, width: int | None = None) -> Console:
 
     A closed pipe raises ``BrokenPipeError`` for the error boundary (rich itself would exit 1).
     """
-    return _console_class()(stderr=stderr, highlight=False, width=width)
+    # emoji=False: a ":name:" in the user's text is text, not an emoji code (and the emoji table
+    # costs about 2 ms of start-up to import).
+    return _console_class()(stderr=stderr, highlight=False, emoji=False, width=width)
 
 
 @functools.cache

@@ -1,0 +1,173 @@
+"""Start-up of ``ntk`` (issue 17): what each one-line subcommand imports, and what it must not.
+
+The time itself is measured by ``benchmarks/bench_startup.py`` against ``python -c "import
+chess"``; these tests guard the behaviour the gain rests on: a command that does not need a
+module does not import it. Each command runs in a fresh interpreter (``sys.modules`` is
+per-process), twice: the first run fills the grammar cache (a fresh cache directory), the second is
+the one every later run of the command looks like.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FEEN_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / C/c"
+FEN_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+DFEN_START = FEN_START + " PNB"
+FBR_LINE = "K Q=R+N R B N P"
+
+# Modules no light command needs: the help renderer, Markdown and syntax highlighting, OpenSSL's
+# hashes (the grammar cache digests with the built-in SHA-256), the game cores and Dask, the
+# entry-point machinery of importlib (the shipped commands are read from entry_points.txt).
+NEVER = {
+    "rich_click",
+    "rich.markdown",
+    "rich.syntax",
+    "markdown_it",
+    "pygments",
+    "hashlib",
+    "_hashlib",
+    "importlib.metadata",
+    "multiprocessing",
+    "dask",
+    "notation_toolkit.variant",
+    "notation_toolkit.svg",
+    "notation_toolkit.lsp",
+    "rich._emoji_codes",
+}
+# ... and these unless the command is about them
+GAME = {"notation_toolkit.dicechess"}
+LARK = {"lark"}  # valid FEEN, FEN, DFEN are read by the regex fast path (cached regexes)
+OTHER_NOTATIONS = {
+    "feen": {"notation_toolkit.fbr", "notation_toolkit.mbn", "notation_toolkit.fen", "notation_toolkit.dfen"},
+    "fen": {"notation_toolkit.fbr", "notation_toolkit.mbn", "notation_toolkit.feen", "notation_toolkit.dfen"},
+    "dfen": {"notation_toolkit.fbr", "notation_toolkit.mbn", "notation_toolkit.feen"},
+    "fbr": {"notation_toolkit.feen", "notation_toolkit.fen", "notation_toolkit.dfen"},
+}
+
+
+def imported_by(args: list[str], cache: Path) -> set[str]:
+    """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run)."""
+    code = (
+        "import sys\nfrom notation_toolkit.cli import main\n"
+        f"code = main({args!r})\nsys.stdout.flush()\n"
+        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
+        "sys.exit(code)\n"
+    )
+    env = {**os.environ, "NTK_CACHE_DIR": str(cache)}
+    env.pop("NTK_NO_CACHE", None)
+    env.pop("NTK_DEBUG", None)
+    for _ in range(2):  # the first run may build and store the grammar's regexes
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
+            timeout=120,
+            stdin=subprocess.DEVNULL,
+        )
+    assert done.returncode == 0, (args, done.stdout, done.stderr[-2000:])
+    return set(done.stderr.split("\n"))
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("ntk-cache")
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("one-line")
+    out = {}
+    for name, text in (("feen", FEEN_START), ("fen", FEN_START), ("dfen", DFEN_START), ("fbr", FBR_LINE)):
+        path = folder / f"one.{name}"
+        path.write_text(text + "\n", encoding="utf-8")
+        out[name] = str(path)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("notation", "text"), [("feen", FEEN_START), ("fen", FEN_START), ("dfen", DFEN_START)]
+)
+@pytest.mark.parametrize("command", ["parse", "check", "fmt"])
+def test_a_valid_position_is_read_without_lark_help_or_game_code(
+    command: str, notation: str, text: str, cache: Path, files: dict[str, str]
+) -> None:
+    args = [command, notation, text] if command == "parse" else [command, files[notation]]
+    modules = imported_by(args, cache)
+    assert f"notation_toolkit.{notation}" in modules  # the command did run
+    unwanted = (NEVER | GAME | LARK | OTHER_NOTATIONS[notation]) & modules
+    assert not unwanted, (args, sorted(unwanted))
+
+
+@pytest.mark.parametrize("command", ["parse", "check", "fmt"])
+def test_a_rule_file_is_read_without_help_or_game_code(
+    command: str, cache: Path, files: dict[str, str]
+) -> None:
+    args = [command, "fbr", FBR_LINE] if command == "parse" else [command, files["fbr"]]
+    modules = imported_by(args, cache)
+    assert "notation_toolkit.fbr" in modules
+    # FBR has no regex fast path: Lark reads it, and Lark's cache checks digest with hashlib.
+    unwanted = (NEVER - {"hashlib", "_hashlib"} | GAME | OTHER_NOTATIONS["fbr"]) & modules
+    assert not unwanted, (args, sorted(unwanted))
+
+
+def test_convert_fen_to_dfen_needs_neither_lark_nor_the_game(cache: Path) -> None:
+    modules = imported_by(["convert", "fen", "dfen", FEN_START], cache)
+    assert {"notation_toolkit.fen", "notation_toolkit.dfen"} <= modules
+    unwanted = (NEVER | GAME | LARK | {"notation_toolkit.fbr", "notation_toolkit.mbn"}) & modules
+    assert not unwanted, sorted(unwanted)
+
+
+def test_explain_loads_only_the_codes_of_the_prefix(cache: Path) -> None:
+    modules = imported_by(["explain", "FEN111"], cache)
+    assert "notation_toolkit.fen.codes" in modules
+    # Markdown is what explain renders: the rest of NEVER still holds
+    unwanted = (NEVER - {"rich.markdown", "markdown_it", "rich.syntax", "pygments"} | GAME | LARK) & modules
+    assert not unwanted, sorted(unwanted)
+    assert not {"notation_toolkit.feen", "notation_toolkit.fbr", "notation_toolkit.dfen"} & modules
+
+
+def test_dice_moves_loads_the_game_but_not_the_engine_or_lark(cache: Path) -> None:
+    modules = imported_by(["dice", "moves", DFEN_START], cache)
+    assert "notation_toolkit.dicechess" in modules
+    unwanted = (NEVER | LARK | {"notation_toolkit.dicechess.engine", "notation_toolkit.fbr"}) & modules
+    assert not unwanted, sorted(unwanted)
+
+
+def test_version_imports_neither_click_nor_rich(cache: Path) -> None:
+    modules = imported_by(["--version"], cache)
+    assert not {"click", "rich", "rich.console"} & modules
+
+
+def test_help_is_the_only_thing_that_loads_rich_click(cache: Path) -> None:
+    assert "rich_click" in imported_by(["check", "--help"], cache)
+
+
+def test_the_dice_moves_title_is_one_line_at_80_columns() -> None:
+    # The table is narrower than its title; rich wraps a title to the table's width unless the
+    # table is widened to it.
+    env = {**os.environ, "COLUMNS": "80"}
+    done = subprocess.run(
+        [sys.executable, "-m", "notation_toolkit", "dice", "moves", "8/4P3/5K2/8/2k5/8/1P6/8 w - - 0 1 PNK"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    title = "8 legal micro-moves, pool PNK, at most 3 dice usable (R8)"
+    assert lines[1].strip() == title
+    top = lines[2]
+    assert top.startswith("┏") and top.endswith("┓")
+    assert len(top) >= len(title)
+    assert all(len(line) <= 80 for line in lines)
