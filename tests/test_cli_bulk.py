@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Iterator
+import runpy
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,23 +22,14 @@ from notation_toolkit.core.textio import read_text_file
 
 chess = pytest.importorskip("chess")
 
+
+# The position generator is shared with benchmarks/bench_bulk.py, which lives outside tests/.
+game_positions: Callable[..., list[str]] = runpy.run_path(
+    str(Path(__file__).resolve().parents[1] / "benchmarks" / "random_games.py")
+)["game_positions"]
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 WIDTH = 200
-
-
-def _positions(count: int, seed: int) -> list[str]:
-    """Distinct positions of seeded random games, written by python-chess."""
-    rng = random.Random(seed)
-    out: list[str] = []
-    while len(out) < count:
-        board = chess.Board()
-        for _ in range(rng.randint(1, 60)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            out.append(board.fen())
-    return out[:count]
 
 
 def _damaged(fen: str, rng: random.Random) -> str:
@@ -62,7 +54,7 @@ def fen_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], set
     for name, newline, count in (("a.fen", "\n", 1300), ("b.fen", "\r\n", 700)):
         path = root / name
         lines = ["# positions from seeded games", ""]
-        for fen in _positions(count, seed=count):
+        for fen in game_positions(count, seed=count):
             if rng.random() < 0.1:
                 bad = _damaged(fen, rng)
                 with pytest.raises(ValueError):
