@@ -51,6 +51,19 @@ OTHER_NOTATIONS = {
 }
 
 
+def python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """One run of this Python with ``args`` and ``env`` (no standard input), its output captured."""
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+
+
 def imported_by(args: list[str], cache: Path) -> set[str]:
     """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run)."""
     code = (
@@ -63,15 +76,7 @@ def imported_by(args: list[str], cache: Path) -> set[str]:
     env.pop("NTK_NO_CACHE", None)
     env.pop("NTK_DEBUG", None)
     for _ in range(2):  # the first run may build and store the grammar's regexes
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            capture_output=True,
-            text=True,
-            check=False,
-            env=env,
-            timeout=120,
-            stdin=subprocess.DEVNULL,
-        )
+        done = python(["-c", code], env)
     assert done.returncode == 0, (args, done.stdout, done.stderr[-2000:])
     return set(done.stderr.split("\n"))
 
@@ -153,16 +158,8 @@ def test_help_is_the_only_thing_that_loads_rich_click(cache: Path) -> None:
 def test_the_dice_moves_title_is_one_line_at_80_columns() -> None:
     # The table is narrower than its title; rich wraps a title to the table's width unless the
     # table is widened to it.
-    env = {**os.environ, "COLUMNS": "80"}
-    done = subprocess.run(
-        [sys.executable, "-m", "notation_toolkit", "dice", "moves", "8/4P3/5K2/8/2k5/8/1P6/8 w - - 0 1 PNK"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
+    position = "8/4P3/5K2/8/2k5/8/1P6/8 w - - 0 1 PNK"
+    done = python(["-m", "notation_toolkit", "dice", "moves", position], {**os.environ, "COLUMNS": "80"})
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     title = "8 legal micro-moves, pool PNK, at most 3 dice usable (R8)"
