@@ -68,7 +68,8 @@ def imported_by(args: list[str], cache: Path) -> set[str]:
     """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run)."""
     code = (
         "import sys\nfrom notation_toolkit.cli import main\n"
-        f"code = main({args!r})\nsys.stdout.flush()\n"
+        f"try:\n    code = main({args!r})\nexcept SystemExit as exc:\n    code = exc.code\n"
+        "sys.stdout.flush()\n"
         "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
         "sys.exit(code)\n"
     )
@@ -108,6 +109,8 @@ def test_a_valid_position_is_read_without_lark_help_or_game_code(
     modules = imported_by(args, cache)
     assert f"notation_toolkit.{notation}" in modules  # the command did run
     unwanted = (NEVER | GAME | LARK | OTHER_NOTATIONS[notation]) & modules
+    if command == "fmt":  # the canonical text goes to stdout as it is; nothing to say on stderr
+        unwanted |= {"rich.console"} & modules
     assert not unwanted, (args, sorted(unwanted))
 
 
@@ -127,6 +130,13 @@ def test_convert_fen_to_dfen_needs_neither_lark_nor_the_game(cache: Path) -> Non
     modules = imported_by(["convert", "fen", "dfen", FEN_START], cache)
     assert {"notation_toolkit.fen", "notation_toolkit.dfen"} <= modules
     unwanted = (NEVER | GAME | LARK | {"notation_toolkit.fbr", "notation_toolkit.mbn"}) & modules
+    assert not unwanted, sorted(unwanted)
+
+
+def test_draw_writes_its_svg_without_a_rich_console(cache: Path) -> None:
+    modules = imported_by(["draw", "feen", FEEN_START], cache)
+    assert "notation_toolkit.svg" in modules
+    unwanted = (NEVER - {"notation_toolkit.svg"} | GAME | LARK | {"rich.console"}) & modules
     assert not unwanted, sorted(unwanted)
 
 

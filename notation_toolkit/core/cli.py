@@ -93,6 +93,27 @@ def console(*, stderr: bool = False, width: int | None = None) -> Console:
     return _console_class()(stderr=stderr, highlight=False, emoji=False, width=width)
 
 
+class ConsoleOnDemand:
+    """A console made the first time it is called: ``err = ConsoleOnDemand(stderr=True)``, then
+    ``err().print(...)``.
+
+    For a command that may print nothing on that stream (``ntk fmt`` writes its result to stdout
+    and speaks on stderr only about errors and fixes): it then never imports rich's console, about
+    13 ms of start-up.
+    """
+
+    def __init__(self, *, stderr: bool = False, width: int | None = None) -> None:
+        self._stderr = stderr
+        self._width = width
+        self._made: Console | None = None
+
+    def __call__(self) -> Console:
+        """The console (the same one at every call)."""
+        if self._made is None:
+            self._made = console(stderr=self._stderr, width=self._width)
+        return self._made
+
+
 @functools.cache
 def _console_class() -> type[Console]:
     from rich.console import Console
