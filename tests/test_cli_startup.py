@@ -129,8 +129,29 @@ def test_a_rule_file_is_read_without_help_or_game_code(
 def test_convert_fen_to_dfen_needs_neither_lark_nor_the_game(cache: Path) -> None:
     modules = imported_by(["convert", "fen", "dfen", FEN_START], cache)
     assert {"notation_toolkit.fen", "notation_toolkit.dfen"} <= modules
-    unwanted = (NEVER | GAME | LARK | {"notation_toolkit.fbr", "notation_toolkit.mbn"}) & modules
+    # FEN -> DFEN needs no FEEN code, though the conversions module imports the feen package
+    feen_code = {"notation_toolkit.feen.ast", "notation_toolkit.feen.parser"}
+    unwanted = (NEVER | GAME | LARK | feen_code | {"notation_toolkit.fbr", "notation_toolkit.mbn"}) & modules
     assert not unwanted, sorted(unwanted)
+
+
+def test_the_feen_package_is_cheap_to_import_and_complete() -> None:
+    code = (
+        "import sys\nimport notation_toolkit.feen as feen\n"
+        "print(sorted(m for m in sys.modules if m.startswith('notation_toolkit.feen.')))\n"
+        "missing = [n for n in feen.__all__ if getattr(feen, n, None) is None or n not in dir(feen)]\n"
+        "import notation_toolkit.feen.validate, notation_toolkit.feen.format\n"
+        "module = sys.modules['notation_toolkit.feen.validate']\n"
+        "print(missing, callable(feen.validate), feen.validate is module.validate)\n"
+        "from notation_toolkit.core.codes import get_code\n"
+        "print(get_code('FEEN201') is not None)\n"
+    )
+    done = python(["-c", code], dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    loaded, complete, codes = done.stdout.splitlines()
+    assert loaded == "['notation_toolkit.feen.codes']"  # the codes register on import, nothing else loads
+    assert complete == "[] True True"
+    assert codes == "True"
 
 
 def test_draw_writes_its_svg_without_a_rich_console(cache: Path) -> None:
