@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -199,3 +200,46 @@ def test_the_dice_moves_title_is_one_line_at_80_columns() -> None:
     assert top.startswith("┏") and top.endswith("┓")
     assert len(top) >= len(title)
     assert all(len(line) <= 80 for line in lines)
+
+
+def _sha256_fingerprint(*parts: str | bytes) -> str:
+    """The cache key as OpenSSL's SHA-256 (hashlib) computes it: length-prefixed parts after the
+    cache format, Lark and Python versions."""
+    import hashlib
+
+    from notation_toolkit.core import cache
+
+    digest = hashlib.sha256()
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    for part in (cache._FORMAT, cache.lark_version(), version, *parts):
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()[:32]
+
+
+def test_the_grammar_cache_keys_are_hashlib_sha256_keys() -> None:
+    # The built-in SHA-256 that spares start-up the OpenSSL import gives the same keys, so the
+    # entries cached before stay valid.
+    from notation_toolkit.core import cache
+
+    for parts in [(), ("fen",), ("grammar text\n", b"\x00\xff", "é")]:
+        assert cache.fingerprint(*parts) == _sha256_fingerprint(*parts)
+
+
+def test_without_a_built_in_sha256_the_cache_uses_hashlib(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+    import hashlib
+
+    from notation_toolkit.core import cache
+
+    real_import = builtins.__import__
+
+    def no_builtin_sha(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name in ("_sha2", "_sha256"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_builtin_sha)
+    assert cache._sha256() is hashlib.sha256
+    assert cache.fingerprint("fen") == _sha256_fingerprint("fen")
