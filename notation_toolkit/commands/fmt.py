@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from notation_toolkit.commands.common import (
-    FileItems,
+    file_items,
     notation_kwargs,
     notation_options,
     read_file,
@@ -114,12 +114,11 @@ def fmt(
             continue
         original, found = job
         source, text = original.source, original.text
-        items = FileItems(source, text, found)
         outputs: list[str] = []
         fixes: list[Diagnostic] = []
         failed = False
         per_line = found.per_line and source != EXPR
-        pieces = items.items() if per_line else [(text.rstrip("\n"), 0, 0)]
+        pieces = file_items(text, found) if per_line else [(text.rstrip("\n"), 0, 0)]
         for item_text, offset, line_index in pieces:
             try:
                 if lenient:
