@@ -3,10 +3,11 @@
 Each command runs as a fresh process; the runs are interleaved (one run of the peer, then one of
 every command, ``--runs`` times) so that the peer and every command see the same load. Every
 figure is the median (and the minimum) wall time of its runs, and its ratio is the median over
-the peer's median in the same run (in brackets: the minimum over the peer's minimum, the figure
-least moved by other work on the machine). Then ``python -X importtime`` says where the time of each
-command goes: the import cost grouped by top-level package (``notation_toolkit.*`` by
-sub-package), the largest first.
+the peer's median in the same run (in brackets: the minimum over the peer's minimum). The CPU
+time of each run (user + system, from ``getrusage``) is shown too, with its ratio: on a machine
+shared with other work, wall times swing with the load more than CPU times do. Then ``python -X
+importtime`` says where the time of each command goes: the import cost grouped by top-level
+package (``notation_toolkit.*`` by sub-package), the largest first.
 
     .venv/bin/python benchmarks/bench_startup.py [--runs 21] [--only parse,check] [--no-profile]
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -59,11 +61,16 @@ def ntk_command() -> list[str]:
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def wall(cmd: list[str]) -> float:
-    """Wall time of one run of ``cmd`` (output discarded: not a terminal)."""
+def wall(cmd: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``cmd`` (output discarded: not a
+    terminal). The CPU time hardly moves when other work competes for the cores."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV)
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
 
 
 def import_profile(argv: list[str], top: int) -> list[tuple[str, float]]:
@@ -153,21 +160,32 @@ def main() -> None:
         peer = [sys.executable, "-c", "import chess"]
         every = [(label, ntk + argv) for label, argv in measured] + references
         times: dict[str, list[float]] = {label: [] for label, _ in every}
+        cpus: dict[str, list[float]] = {label: [] for label, _ in every}
         peer_times: list[float] = []
+        peer_cpus: list[float] = []
         for cmd in (peer, *[c for _, c in every]):  # warm the file cache, the .pyc files, the grammar cache
             wall(cmd)
         for _ in range(args.runs):
-            peer_times.append(wall(peer))
+            elapsed, cpu = wall(peer)
+            peer_times.append(elapsed)
+            peer_cpus.append(cpu)
             for label, cmd in every:
-                times[label].append(wall(cmd))
+                elapsed, cpu = wall(cmd)
+                times[label].append(elapsed)
+                cpus[label].append(cpu)
         peer_median = statistics.median(peer_times)
         peer_min = min(peer_times)
+        peer_cpu = statistics.median(peer_cpus)
         print(
-            f"start-up, median (min) of {args.runs} interleaved runs, Python {sys.version.split()[0]}, "
-            f"ratio = median / peer median (min / peer min), target <= {TARGET}x"
+            f"start-up, {args.runs} interleaved runs, Python {sys.version.split()[0]}: median wall"
+            " time (min), ratio = median / peer median (min / peer min); median CPU time (user +"
+            f" system) and its ratio; target <= {TARGET}x on the median wall time"
         )
         peer_label = "python -c 'import chess' (peer)"
-        print(f"  {peer_label:50} {peer_median * 1000:7.1f} ms ({peer_min * 1000:6.1f})  1.00x (1.00x)")
+        print(
+            f"  {peer_label:50} {peer_median * 1000:7.1f} ms ({peer_min * 1000:6.1f})  1.00x (1.00x)"
+            f"  cpu {peer_cpu * 1000:6.1f} ms 1.00x"
+        )
         over: list[str] = []
         for label, _ in every:
             median = statistics.median(times[label])
@@ -177,9 +195,10 @@ def main() -> None:
             if held and ratio > TARGET:
                 over.append(label)
             least = min(times[label])
+            cpu = statistics.median(cpus[label])
             print(
                 f"  {label:50} {median * 1000:7.1f} ms ({least * 1000:6.1f})  {ratio:5.2f}x"
-                f" ({least / peer_min:4.2f}x){mark}"
+                f" ({least / peer_min:4.2f}x)  cpu {cpu * 1000:6.1f} ms {cpu / peer_cpu:4.2f}x{mark}"
             )
         held_count = sum(1 for label, _ in every if label.startswith("ntk") and label not in NOT_ONE_LINE)
         print(f"\n{held_count - len(over)} of {held_count} one-line subcommands within {TARGET}x the peer")
