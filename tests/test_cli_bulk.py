@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 
 from notation_toolkit.cli import main
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import get_notation
 from notation_toolkit.core.render import diagnostics_data, render_rich
@@ -78,26 +79,9 @@ def _run(
     return code, capsys.readouterr().out
 
 
-def _reference_text(paths: list[Path]) -> str:
-    """Diagnostics as the single-item API and a whole-file render give them (the pre-bulk way)."""
-    console = Console(record=True, width=WIDTH, highlight=False, force_terminal=False)
-    with console.capture() as captured:
-        for path in paths:
-            notation = get_notation("fen")
-            text = read_text_file(path).text
-            offset = 0
-            for index, line in enumerate(text.split("\n")):
-                stripped = line.strip()
-                if stripped and not stripped.startswith("#"):
-                    diags = notation.check(line)
-                    if diags:
-                        render_rich(console, [d.shifted(offset, index) for d in diags], text, str(path))
-                offset += len(line) + 1
-    return captured.get()
-
-
-def _reference_json(paths: list[Path]) -> list[dict[str, Any]]:
-    records = []
+def _reference_diagnostics(paths: list[Path]) -> Iterator[tuple[str, str, list[Diagnostic]]]:
+    """(file, its text, the diagnostics of one invalid line located in the file) as the
+    single-item API gives them, line by line (the pre-bulk way)."""
     for path in paths:
         notation = get_notation("fen")
         text = read_text_file(path).text
@@ -107,10 +91,23 @@ def _reference_json(paths: list[Path]) -> list[dict[str, Any]]:
             if stripped and not stripped.startswith("#"):
                 diags = notation.check(line)
                 if diags:
-                    located = [d.shifted(offset, index) for d in diags]
-                    records.append(diagnostics_data(located, text, str(path)))
+                    yield str(path), text, [d.shifted(offset, index) for d in diags]
             offset += len(line) + 1
-    return records
+
+
+def _reference_text(paths: list[Path]) -> str:
+    """Diagnostics as the single-item API and a whole-file render give them."""
+    console = Console(record=True, width=WIDTH, highlight=False, force_terminal=False)
+    with console.capture() as captured:
+        for source, text, located in _reference_diagnostics(paths):
+            render_rich(console, located, text, source)
+    return captured.get()
+
+
+def _reference_json(paths: list[Path]) -> list[dict[str, Any]]:
+    return [
+        diagnostics_data(located, text, source) for source, text, located in _reference_diagnostics(paths)
+    ]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
