@@ -24,22 +24,6 @@ import time
 from pathlib import Path
 
 
-def _positions(count: int, seed: int = 7) -> list[str]:
-    import chess
-
-    rng = random.Random(seed)
-    out: list[str] = []
-    while len(out) < count:
-        board = chess.Board()
-        for _ in range(rng.randint(1, 80)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            out.append(board.fen())
-    return out[:count]
-
-
 def _damage(fen: str, rng: random.Random) -> str:
     cut = rng.randrange(1, len(fen))
     return fen[:cut] + rng.choice("x9/ ") + fen[cut + 1 :]
@@ -47,8 +31,10 @@ def _damage(fen: str, rng: random.Random) -> str:
 
 def make_file(path: Path, lines: int) -> None:
     """Write ``lines`` FEN lines (2% damaged) to ``path``."""
+    from random_games import game_positions  # beside this script; the bulk tests use it too
+
     rng = random.Random(11)
-    base = _positions(5000)
+    base = game_positions(5000, seed=7, max_plies=80)
     with path.open("w", encoding="utf-8") as handle:
         for i in range(lines):
             fen = base[i % len(base)]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Iterator
+import runpy
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from rich.console import Console
 
 from notation_toolkit.cli import main
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import get_notation
 from notation_toolkit.core.render import diagnostics_data, render_rich
@@ -21,23 +23,14 @@ from notation_toolkit.core.textio import read_text_file
 
 chess = pytest.importorskip("chess")
 
+
+# The position generator is shared with benchmarks/bench_bulk.py, which lives outside tests/.
+game_positions: Callable[..., list[str]] = runpy.run_path(
+    str(Path(__file__).resolve().parents[1] / "benchmarks" / "random_games.py")
+)["game_positions"]
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 WIDTH = 200
-
-
-def _positions(count: int, seed: int) -> list[str]:
-    """Distinct positions of seeded random games, written by python-chess."""
-    rng = random.Random(seed)
-    out: list[str] = []
-    while len(out) < count:
-        board = chess.Board()
-        for _ in range(rng.randint(1, 60)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            out.append(board.fen())
-    return out[:count]
 
 
 def _damaged(fen: str, rng: random.Random) -> str:
@@ -62,7 +55,7 @@ def fen_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], set
     for name, newline, count in (("a.fen", "\n", 1300), ("b.fen", "\r\n", 700)):
         path = root / name
         lines = ["# positions from seeded games", ""]
-        for fen in _positions(count, seed=count):
+        for fen in game_positions(count, seed=count):
             if rng.random() < 0.1:
                 bad = _damaged(fen, rng)
                 with pytest.raises(ValueError):
@@ -86,26 +79,9 @@ def _run(
     return code, capsys.readouterr().out
 
 
-def _reference_text(paths: list[Path]) -> str:
-    """Diagnostics as the single-item API and a whole-file render give them (the pre-bulk way)."""
-    console = Console(record=True, width=WIDTH, highlight=False, force_terminal=False)
-    with console.capture() as captured:
-        for path in paths:
-            notation = get_notation("fen")
-            text = read_text_file(path).text
-            offset = 0
-            for index, line in enumerate(text.split("\n")):
-                stripped = line.strip()
-                if stripped and not stripped.startswith("#"):
-                    diags = notation.check(line)
-                    if diags:
-                        render_rich(console, [d.shifted(offset, index) for d in diags], text, str(path))
-                offset += len(line) + 1
-    return captured.get()
-
-
-def _reference_json(paths: list[Path]) -> list[dict[str, Any]]:
-    records = []
+def _reference_diagnostics(paths: list[Path]) -> Iterator[tuple[str, str, list[Diagnostic]]]:
+    """(file, its text, the diagnostics of one invalid line located in the file) as the
+    single-item API gives them, line by line (the pre-bulk way)."""
     for path in paths:
         notation = get_notation("fen")
         text = read_text_file(path).text
@@ -115,10 +91,23 @@ def _reference_json(paths: list[Path]) -> list[dict[str, Any]]:
             if stripped and not stripped.startswith("#"):
                 diags = notation.check(line)
                 if diags:
-                    located = [d.shifted(offset, index) for d in diags]
-                    records.append(diagnostics_data(located, text, str(path)))
+                    yield str(path), text, [d.shifted(offset, index) for d in diags]
             offset += len(line) + 1
-    return records
+
+
+def _reference_text(paths: list[Path]) -> str:
+    """Diagnostics as the single-item API and a whole-file render give them."""
+    console = Console(record=True, width=WIDTH, highlight=False, force_terminal=False)
+    with console.capture() as captured:
+        for source, text, located in _reference_diagnostics(paths):
+            render_rich(console, located, text, source)
+    return captured.get()
+
+
+def _reference_json(paths: list[Path]) -> list[dict[str, Any]]:
+    return [
+        diagnostics_data(located, text, source) for source, text, located in _reference_diagnostics(paths)
+    ]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -85,23 +84,16 @@ def resolve_notation(path: str, explicit: str | None) -> Notation:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class FileItems:
-    """The items of one input: lines of a per-line notation, or the whole file."""
-
-    source: str
-    text: str
-    notation: Notation
-
-    def items(self) -> list[tuple[str, int, int]]:
-        """(item text, offset in file, line index) for each item to check."""
-        if not self.notation.per_line:
-            return [(self.text, 0, 0)]
-        out = []
-        offset = 0
-        for index, line in enumerate(self.text.split("\n")):
-            stripped = line.strip()
-            if stripped and not stripped.startswith("#"):
-                out.append((line, offset, index))
-            offset += len(line) + 1
-        return out
+def file_items(text: str, notation: Notation) -> list[tuple[str, int, int]]:
+    """(item text, offset in the text, line index) of each item of a file's ``text``: its lines
+    for a per-line notation (blank and '#' comment lines skipped), else the whole text."""
+    if not notation.per_line:
+        return [(text, 0, 0)]
+    out = []
+    offset = 0
+    for index, line in enumerate(text.split("\n")):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            out.append((line, offset, index))
+        offset += len(line) + 1
+    return out

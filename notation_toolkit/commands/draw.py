@@ -6,7 +6,14 @@ import sys
 
 import click
 
-from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, EXIT_USAGE, console, json_option, report_error
+from notation_toolkit.core.cli import (
+    EXIT_IO,
+    EXIT_OK,
+    EXIT_USAGE,
+    ConsoleOnDemand,
+    json_option,
+    report_error,
+)
 
 
 @click.command("draw")
@@ -74,19 +81,19 @@ def _run(
     from notation_toolkit.core.errors import NotationError, UnknownNameError
     from notation_toolkit.svg import draw, to_png
 
-    err = console(stderr=True)
+    err = ConsoleOnDemand(stderr=True)
     if text == "-":
         text = sys.stdin.read().strip("\r\n")
     if output is not None and output.lower().endswith(".png"):
         png = True
     if png and output is None:
-        err.print("[bold red]ntk draw:[/] --png needs an output file (-o board.png)")
+        err().print("[bold red]ntk draw:[/] --png needs an output file (-o board.png)")
         return EXIT_USAGE
     pairs: list[tuple[str, str]] = []
     for arrow in arrows:
         tail, sep, head = arrow.partition("-")
         if not sep or not tail or not head:
-            err.print(f"[bold red]ntk draw:[/] --arrow expects FROM-TO (e2-e4), got {arrow!r}")
+            err().print(f"[bold red]ntk draw:[/] --arrow expects FROM-TO (e2-e4), got {arrow!r}")
             return EXIT_USAGE
         pairs.append((tail, head))
     try:
@@ -105,14 +112,14 @@ def _run(
     except NotationError as exc:
         return report_error(exc, text, None, as_json)
     except KeyError as exc:
-        err.print(f"[bold red]ntk draw:[/] {exc.args[0]}")
+        err().print(f"[bold red]ntk draw:[/] {exc.args[0]}")
         return EXIT_USAGE
     data: bytes
     if png:
         try:
             data = to_png(picture)
         except ModuleNotFoundError as exc:
-            err.print(f"[bold red]ntk draw:[/] {exc}")
+            err().print(f"[bold red]ntk draw:[/] {exc}")
             return EXIT_USAGE
     else:
         data = picture.encode("utf-8")
@@ -123,7 +130,7 @@ def _run(
         try:
             Path(output).write_bytes(data)
         except OSError as exc:
-            err.print(f"[bold red]ntk draw:[/] cannot write {output!r}: {exc.strerror or exc}")
+            err().print(f"[bold red]ntk draw:[/] cannot write {output!r}: {exc.strerror or exc}")
             return EXIT_IO
     if as_json:
         record: dict[str, object] = {
@@ -136,5 +143,5 @@ def _run(
             record["svg"] = str(picture)
         print_json(record)
     elif output is not None:
-        err.print(f"wrote {output} ({len(data)} bytes)")
+        err().print(f"wrote {output} ({len(data)} bytes)")
     return EXIT_OK

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from notation_toolkit.commands.common import (
-    FileItems,
+    file_items,
     notation_kwargs,
     notation_options,
     read_file,
@@ -19,8 +19,8 @@ from notation_toolkit.commands.stream import bulk_options
 from notation_toolkit.core.cli import (
     EXIT_INVALID,
     EXIT_OK,
+    ConsoleOnDemand,
     command,
-    console,
     json_option,
     print_json,
     report_error,
@@ -69,7 +69,7 @@ def fmt(
     from notation_toolkit.core.registry import get_notation
     from notation_toolkit.core.textio import TextFile, write_text_file
 
-    err_console = console(stderr=True)
+    err_console = ConsoleOnDemand(stderr=True)
     kwargs = notation_kwargs(grammar, options)
     from notation_toolkit.commands.stream import Input, split_dask
     from notation_toolkit.core.textio import count_lines
@@ -114,12 +114,11 @@ def fmt(
             continue
         original, found = job
         source, text = original.source, original.text
-        items = FileItems(source, text, found)
         outputs: list[str] = []
         fixes: list[Diagnostic] = []
         failed = False
         per_line = found.per_line and source != EXPR
-        pieces = items.items() if per_line else [(text.rstrip("\n"), 0, 0)]
+        pieces = file_items(text, found) if per_line else [(text.rstrip("\n"), 0, 0)]
         for item_text, offset, line_index in pieces:
             try:
                 if lenient:
@@ -138,7 +137,7 @@ def fmt(
                     from notation_toolkit.core.render import render_rich
 
                     render_rich(
-                        err_console, [d.shifted(offset, line_index) for d in exc.diagnostics], text, source
+                        err_console(), [d.shifted(offset, line_index) for d in exc.diagnostics], text, source
                     )
                 continue
             outputs.append(canonical)
@@ -163,16 +162,16 @@ def fmt(
         if write and source not in (EXPR, "-"):
             if changed:
                 write_text_file(original, new_text)
-                err_console.print(f"reformatted {source}")
+                err_console().print(f"reformatted {source}")
         elif not check_only:
             sys.stdout.write(new_text if new_text.endswith("\n") else new_text + "\n")
         elif changed:
-            err_console.print(f"would reformat {source}")
+            err_console().print(f"would reformat {source}")
         if fixes:
             from notation_toolkit.core.render import render_rich
 
-            err_console.print(f"[bold]{len(fixes)} fix(es) applied to {source}:[/]")
-            render_rich(err_console, fixes, text, source)
+            err_console().print(f"[bold]{len(fixes)} fix(es) applied to {source}:[/]")
+            render_rich(err_console(), fixes, text, source)
     if as_json:
         print_json({"results": results})
     return status
@@ -216,7 +215,7 @@ def _stream_file(
     from notation_toolkit.core.render import render_rich
     from notation_toolkit.core.textio import iter_lines
 
-    err_console = console(stderr=True)
+    err_console = ConsoleOnDemand(stderr=True)
     source = job.path
     kind: Any = "canonicalize" if lenient else "format"
     task = Task.make(kind, job.notation.name, **kwargs)
@@ -237,7 +236,7 @@ def _stream_file(
                 if as_json:
                     results.append({"source": source, "error": [d.to_dict() for d in result.diagnostics]})
                 else:
-                    render_rich(err_console, result.located(), result.text, source, base=result.offset)
+                    render_rich(err_console(), result.located(), result.text, source, base=result.offset)
                 continue
             if failed:
                 continue  # nothing of this file is written; the errors still are
@@ -268,7 +267,7 @@ def _stream_file(
         if write:
             if changed:
                 _replace_file(source, new)
-                err_console.print(f"reformatted {source}")
+                err_console().print(f"reformatted {source}")
         elif not check_only:
             last = ""
             while chunk := new.read(1 << 16):
@@ -277,11 +276,11 @@ def _stream_file(
             if not last.endswith("\n"):
                 sys.stdout.write("\n")
         elif changed:
-            err_console.print(f"would reformat {source}")
+            err_console().print(f"would reformat {source}")
     if fixes:
-        err_console.print(f"[bold]{sum(len(f) for f, _, _ in fixes)} fix(es) applied to {source}:[/]")
+        err_console().print(f"[bold]{sum(len(f) for f, _, _ in fixes)} fix(es) applied to {source}:[/]")
         for located, line, offset in fixes:
-            render_rich(err_console, located, line, source, base=offset)
+            render_rich(err_console(), located, line, source, base=offset)
     return status
 
 

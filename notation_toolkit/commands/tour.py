@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from notation_toolkit.commands.common import FileItems, read_file
+from notation_toolkit.commands.common import file_items, read_file
 from notation_toolkit.core.cli import EXIT_INVALID, EXIT_OK, command, console, json_option, print_json, usage
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def tour(directory: str, show: int, as_json: bool) -> int:
         except NotationError as exc:
             text = ""
             wrong.append(f"{exc.diagnostics[0].code} {exc.diagnostics[0].message}")
-        items = FileItems(str(path), text, notation).items() if not wrong else []
+        items = file_items(text, notation) if not wrong else []
         for item_text, offset, line_index in items:
             try:
                 diags = notation.check(item_text, **options)

@@ -14,15 +14,12 @@ cache: no error ever comes from here.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import importlib.util
-import json
 import os
-import re
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 __all__ = ["cache_dir", "cache_file", "fingerprint", "lark_version", "read_json", "write_json"]
 
@@ -70,6 +67,9 @@ def lark_version() -> str:
     with _lock:
         if "lark" in _state:
             return str(_state["lark"])
+    import importlib.util
+    import re
+
     version = "unknown"
     spec = importlib.util.find_spec("lark")
     if spec is not None and spec.origin:
@@ -83,9 +83,33 @@ def lark_version() -> str:
     return version
 
 
+class _Digest(Protocol):
+    def update(self, data: bytes, /) -> None: ...
+
+    def hexdigest(self) -> str: ...
+
+
+def _sha256() -> Callable[[], _Digest]:
+    """SHA-256 from CPython's built-in implementation when there is one, else from ``hashlib``.
+
+    ``import hashlib`` loads OpenSSL (about 3 ms of every start-up, for digesting a few kilobytes
+    of grammar); the built-in module gives the same digest. ``_sha2`` is its name from Python 3.12.
+    """
+    for name in ("_sha2", "_sha256"):
+        try:
+            module = __import__(name)
+        except ImportError:
+            continue
+        found: Callable[[], _Digest] = module.sha256
+        return found
+    import hashlib
+
+    return hashlib.sha256
+
+
 def fingerprint(*parts: str | bytes) -> str:
     """A short stable digest of ``parts`` plus the cache format, Lark and Python versions."""
-    digest = hashlib.sha256()
+    digest = _sha256()()
     for part in (_FORMAT, lark_version(), f"{sys.version_info[0]}.{sys.version_info[1]}", *parts):
         data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
         digest.update(len(data).to_bytes(8, "little"))
@@ -104,6 +128,8 @@ def read_json(kind: str, key: str) -> Any:
     path = cache_file(kind, key, ".json")
     if path is None:
         return None
+    import json  # only when the cache is used (about 1 ms of start-up otherwise)
+
     try:
         with path.open(encoding="utf-8") as f:
             return json.load(f)
@@ -116,6 +142,7 @@ def write_json(kind: str, key: str, data: Any) -> None:
     path = cache_file(kind, key, ".json")
     if path is None:
         return
+    import json
     import tempfile  # only writers pay for it (~2 ms at start-up otherwise)
 
     try:

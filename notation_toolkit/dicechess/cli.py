@@ -27,6 +27,8 @@ from notation_toolkit.core.cli import (
 )
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from notation_toolkit.dicechess.position import Position
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -195,8 +197,18 @@ def moves(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, as_jso
     if not rows:
         out.print(f"pool {pool}: no die can be used, the turn is a pass (R10)")
         return EXIT_OK
-    out.print(micro_moves_table(rows, pool, best))
+    out.print(_title_on_one_line(micro_moves_table(rows, pool, best)))
     return EXIT_OK
+
+
+def _title_on_one_line(table: Table) -> Table:
+    """``table`` made at least as wide as its title, which rich would otherwise wrap to the
+    width of the columns (a narrow table under a long title: two ragged lines on any terminal)."""
+    from rich.text import Text
+
+    if isinstance(table.title, str):
+        table.min_width = max(table.min_width or 0, Text.from_markup(table.title, emoji=False).cell_len)
+    return table
 
 
 @dice.command("turns", short_help="Every legal way to play the pool, and the distinct results.")

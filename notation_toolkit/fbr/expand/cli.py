@@ -1,10 +1,10 @@
-"""``ntk expand FILE`` and ``ntk diff A B``: the commands of the FBR compiler.
+"""``ntk expand FILE``: the command of the FBR compiler, and the pieces ``ntk diff`` shares.
 
 ``ntk expand`` prints the expanded rule file in the FBR formatter's layout (exit 0; 1 when the
-file is invalid). ``ntk diff`` compares two variants after expansion and with their defaults
-written out: exit 0 when they are equivalent, 1 when they differ, 2 for a usage error or a file
-that cannot be read or parsed. Both are registered in the ``notation_toolkit.commands``
-entry-point group.
+file is invalid); it is registered in the ``notation_toolkit.commands`` entry-point group.
+``ntk diff A B`` (``notation_toolkit.commands.diff``, a layer above: it also compares pieces by
+their moves) reads, reports and prints its comparison with the helpers below (``_render_diff``
+prints a ``DiffResult``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import click
 from notation_toolkit.core.cli import (
     EXIT_INVALID,
     EXIT_OK,
-    EXIT_USAGE,
     command,
     console,
     json_option,
@@ -140,48 +139,3 @@ def _render_diff(result: DiffResult, a: str, b: str) -> None:
             new if change.new else Text(""),
         )
     out.print(table)
-
-
-@command("diff", short_help="Compare two FBR variants (exit 0 equal, 1 different, 2 error).")
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
-@click.option("--no-expand", is_flag=True, help="Compare the files as written (no expansion).")
-@click.option("--no-defaults", is_flag=True, help="Do not write out the defaults first.")
-@_templates_option
-@json_option
-def diff(a: str, b: str, no_expand: bool, no_defaults: bool, templates: str | None, as_json: bool) -> int:
-    """What variant B adds to, removes from and changes in variant A, compared after expansion and
-    with the documented defaults written out."""
-    from notation_toolkit.core.errors import NotationError
-    from notation_toolkit.fbr.expand import _api
-    from notation_toolkit.fbr.expand.compare import diff as compare
-
-    texts: dict[str, str] = {}
-    try:
-        table = _templates(templates)
-        for path in (a, b):
-            if path == "-" and "-" in texts:
-                raise NotationError.single("NTK005", "only one of A and B can be standard input")
-            texts[path] = _read(path)
-        files = []
-        for path in (a, b):
-            try:
-                files.append(_api.parse_rule_file(texts[path]))
-            except NotationError as exc:
-                _report(exc, texts[path], path, as_json)
-                return EXIT_USAGE
-        result = compare(
-            files[0],
-            files[1],
-            expand=not no_expand,
-            explicit_defaults=not no_defaults,
-            templates=table,
-        )
-    except NotationError as exc:
-        _report(exc, exc.text, None, as_json)
-        return EXIT_USAGE
-    if as_json:
-        print_json({"a": a, "b": b, **result.to_dict()})
-    else:
-        _render_diff(result, a, b)
-    return EXIT_OK if result.equal else EXIT_DIFFERENT

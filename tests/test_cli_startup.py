@@ -1,0 +1,245 @@
+"""Start-up of ``ntk`` (issue 17): what each one-line subcommand imports, and what it must not.
+
+The time itself is measured by ``benchmarks/bench_startup.py`` against ``python -c "import
+chess"``; these tests guard the behaviour the gain rests on: a command that does not need a
+module does not import it. Each command runs in a fresh interpreter (``sys.modules`` is
+per-process), twice: the first run fills the grammar cache (a fresh cache directory), the second is
+the one every later run of the command looks like.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+FEEN_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / C/c"
+FEN_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+DFEN_START = FEN_START + " PNB"
+FBR_LINE = "K Q=R+N R B N P"
+
+# Modules no light command needs: the help renderer, Markdown and syntax highlighting, OpenSSL's
+# hashes (the grammar cache digests with the built-in SHA-256), the game cores and Dask, the
+# entry-point machinery of importlib (the shipped commands are read from entry_points.txt).
+NEVER = {
+    "rich_click",
+    "rich.markdown",
+    "rich.syntax",
+    "markdown_it",
+    "pygments",
+    "hashlib",
+    "_hashlib",
+    "importlib.metadata",
+    "multiprocessing",
+    "dask",
+    "notation_toolkit.variant",
+    "notation_toolkit.svg",
+    "notation_toolkit.lsp",
+    "rich._emoji_codes",
+}
+# ... and these unless the command is about them
+GAME = {"notation_toolkit.dicechess"}
+LARK = {"lark"}  # valid FEEN, FEN, DFEN are read by the regex fast path (cached regexes)
+OTHER_NOTATIONS = {
+    "feen": {"notation_toolkit.fbr", "notation_toolkit.mbn", "notation_toolkit.fen", "notation_toolkit.dfen"},
+    "fen": {"notation_toolkit.fbr", "notation_toolkit.mbn", "notation_toolkit.feen", "notation_toolkit.dfen"},
+    "dfen": {"notation_toolkit.fbr", "notation_toolkit.mbn", "notation_toolkit.feen"},
+    "fbr": {"notation_toolkit.feen", "notation_toolkit.fen", "notation_toolkit.dfen"},
+}
+
+
+def python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """One run of this Python with ``args`` and ``env`` (no standard input), its output captured."""
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def imported_by(args: list[str], cache: Path) -> set[str]:
+    """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run)."""
+    code = (
+        "import sys\nfrom notation_toolkit.cli import main\n"
+        f"try:\n    code = main({args!r})\nexcept SystemExit as exc:\n    code = exc.code\n"
+        "sys.stdout.flush()\n"
+        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
+        "sys.exit(code)\n"
+    )
+    env = {**os.environ, "NTK_CACHE_DIR": str(cache)}
+    env.pop("NTK_NO_CACHE", None)
+    env.pop("NTK_DEBUG", None)
+    for _ in range(2):  # the first run may build and store the grammar's regexes
+        done = python(["-c", code], env)
+    assert done.returncode == 0, (args, done.stdout, done.stderr[-2000:])
+    return set(done.stderr.split("\n"))
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("ntk-cache")
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("one-line")
+    out = {}
+    for name, text in (("feen", FEEN_START), ("fen", FEN_START), ("dfen", DFEN_START), ("fbr", FBR_LINE)):
+        path = folder / f"one.{name}"
+        path.write_text(text + "\n", encoding="utf-8")
+        out[name] = str(path)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("notation", "text"), [("feen", FEEN_START), ("fen", FEN_START), ("dfen", DFEN_START)]
+)
+@pytest.mark.parametrize("command", ["parse", "check", "fmt"])
+def test_a_valid_position_is_read_without_lark_help_or_game_code(
+    command: str, notation: str, text: str, cache: Path, files: dict[str, str]
+) -> None:
+    args = [command, notation, text] if command == "parse" else [command, files[notation]]
+    modules = imported_by(args, cache)
+    assert f"notation_toolkit.{notation}" in modules  # the command did run
+    unwanted = (NEVER | GAME | LARK | OTHER_NOTATIONS[notation]) & modules
+    if command == "fmt":  # the canonical text goes to stdout as it is; nothing to say on stderr
+        unwanted |= {"rich.console"} & modules
+    assert not unwanted, (args, sorted(unwanted))
+
+
+@pytest.mark.parametrize("command", ["parse", "check", "fmt"])
+def test_a_rule_file_is_read_without_help_or_game_code(
+    command: str, cache: Path, files: dict[str, str]
+) -> None:
+    args = [command, "fbr", FBR_LINE] if command == "parse" else [command, files["fbr"]]
+    modules = imported_by(args, cache)
+    assert "notation_toolkit.fbr" in modules
+    # FBR has no regex fast path: Lark reads it, and Lark's cache checks digest with hashlib.
+    unwanted = (NEVER - {"hashlib", "_hashlib"} | GAME | OTHER_NOTATIONS["fbr"]) & modules
+    assert not unwanted, (args, sorted(unwanted))
+
+
+def test_convert_fen_to_dfen_needs_neither_lark_nor_the_game(cache: Path) -> None:
+    modules = imported_by(["convert", "fen", "dfen", FEN_START], cache)
+    assert {"notation_toolkit.fen", "notation_toolkit.dfen"} <= modules
+    # FEN -> DFEN needs no FEEN code, though the conversions module imports the feen package
+    feen_code = {"notation_toolkit.feen.ast", "notation_toolkit.feen.parser"}
+    unwanted = (NEVER | GAME | LARK | feen_code | {"notation_toolkit.fbr", "notation_toolkit.mbn"}) & modules
+    assert not unwanted, sorted(unwanted)
+
+
+def test_the_feen_package_is_cheap_to_import_and_complete() -> None:
+    code = (
+        "import sys\nimport notation_toolkit.feen as feen\n"
+        "print(sorted(m for m in sys.modules if m.startswith('notation_toolkit.feen.')))\n"
+        "missing = [n for n in feen.__all__ if getattr(feen, n, None) is None or n not in dir(feen)]\n"
+        "import notation_toolkit.feen.validate, notation_toolkit.feen.format\n"
+        "module = sys.modules['notation_toolkit.feen.validate']\n"
+        "print(missing, callable(feen.validate), feen.validate is module.validate)\n"
+        "from notation_toolkit.core.codes import get_code\n"
+        "print(get_code('FEEN201') is not None)\n"
+    )
+    done = python(["-c", code], dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    loaded, complete, codes = done.stdout.splitlines()
+    assert loaded == "['notation_toolkit.feen.codes']"  # the codes register on import, nothing else loads
+    assert complete == "[] True True"
+    assert codes == "True"
+
+
+def test_draw_writes_its_svg_without_a_rich_console(cache: Path) -> None:
+    modules = imported_by(["draw", "feen", FEEN_START], cache)
+    assert "notation_toolkit.svg" in modules
+    unwanted = (NEVER - {"notation_toolkit.svg"} | GAME | LARK | {"rich.console"}) & modules
+    assert not unwanted, sorted(unwanted)
+
+
+def test_explain_loads_only_the_codes_of_the_prefix(cache: Path) -> None:
+    modules = imported_by(["explain", "FEN111"], cache)
+    assert "notation_toolkit.fen.codes" in modules
+    # its explanation is paragraphs and code spans: rendered without rich.markdown (markdown-it)
+    unwanted = (NEVER | GAME | LARK) & modules
+    assert not unwanted, sorted(unwanted)
+    assert not {"notation_toolkit.feen", "notation_toolkit.fbr", "notation_toolkit.dfen"} & modules
+
+
+def test_dice_moves_loads_the_game_but_not_the_engine_or_lark(cache: Path) -> None:
+    modules = imported_by(["dice", "moves", DFEN_START], cache)
+    assert "notation_toolkit.dicechess" in modules
+    unwanted = (NEVER | LARK | {"notation_toolkit.dicechess.engine", "notation_toolkit.fbr"}) & modules
+    assert not unwanted, sorted(unwanted)
+
+
+def test_version_imports_neither_click_nor_rich(cache: Path) -> None:
+    modules = imported_by(["--version"], cache)
+    assert not {"click", "rich", "rich.console"} & modules
+
+
+def test_help_is_the_only_thing_that_loads_rich_click(cache: Path) -> None:
+    assert "rich_click" in imported_by(["check", "--help"], cache)
+
+
+def test_the_dice_moves_title_is_one_line_at_80_columns() -> None:
+    # The table is narrower than its title; rich wraps a title to the table's width unless the
+    # table is widened to it.
+    position = "8/4P3/5K2/8/2k5/8/1P6/8 w - - 0 1 PNK"
+    done = python(["-m", "notation_toolkit", "dice", "moves", position], {**os.environ, "COLUMNS": "80"})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    title = "8 legal micro-moves, pool PNK, at most 3 dice usable (R8)"
+    assert lines[1].strip() == title
+    top = lines[2]
+    assert top.startswith("┏") and top.endswith("┓")
+    assert len(top) >= len(title)
+    assert all(len(line) <= 80 for line in lines)
+
+
+def _sha256_fingerprint(*parts: str | bytes) -> str:
+    """The cache key as OpenSSL's SHA-256 (hashlib) computes it: length-prefixed parts after the
+    cache format, Lark and Python versions."""
+    import hashlib
+
+    from notation_toolkit.core import cache
+
+    digest = hashlib.sha256()
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    for part in (cache._FORMAT, cache.lark_version(), version, *parts):
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    return digest.hexdigest()[:32]
+
+
+def test_the_grammar_cache_keys_are_hashlib_sha256_keys() -> None:
+    # The built-in SHA-256 that spares start-up the OpenSSL import gives the same keys, so the
+    # entries cached before stay valid.
+    from notation_toolkit.core import cache
+
+    for parts in [(), ("fen",), ("grammar text\n", b"\x00\xff", "é")]:
+        assert cache.fingerprint(*parts) == _sha256_fingerprint(*parts)
+
+
+def test_without_a_built_in_sha256_the_cache_uses_hashlib(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+    import hashlib
+
+    from notation_toolkit.core import cache
+
+    real_import = builtins.__import__
+
+    def no_builtin_sha(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name in ("_sha2", "_sha256"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_builtin_sha)
+    assert cache._sha256() is hashlib.sha256
+    assert cache.fingerprint("fen") == _sha256_fingerprint("fen")
