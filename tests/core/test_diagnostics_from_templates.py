@@ -33,7 +33,6 @@ ALLOWED_SINGLE_CALLS: dict[str, str] = {
     "commands/diff.py": _NOT_OWNED,
     "commands/stream.py": _NOT_OWNED,
     "fbr/catalog.py": _NOT_OWNED,  # FBR201, FBR401, NTK005
-    "fbr/expand/cli.py": _NOT_OWNED,  # NTK005
     "feen/limits.py": _NOT_OWNED,  # NTK003
     "feen/notation.py": _NOT_OWNED,  # NTK003
     "feen/parser.py": _NOT_OWNED,
