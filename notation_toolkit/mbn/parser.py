@@ -23,6 +23,8 @@ from notation_toolkit.core.grammar import check_nesting, check_size, parse_text
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn.codes import SYNTAX, UNBRACKETED_TRANSITION
+from notation_toolkit.mbn.fast import parse_item as fast_parse_item
+from notation_toolkit.mbn.fast import parse_moves as fast_parse_moves
 from notation_toolkit.mbn.grammar import TRANSFORMER, GrammarRef, parser_for
 from notation_toolkit.mbn.transform import MbnTransformer
 
@@ -219,6 +221,10 @@ def parse_item(
 
     Raises ``ParseError`` (MBN101) or ``LimitError`` (NTK001/NTK002).
     """
+    if grammar is None and _fast_ok(text, max_input, max_depth):
+        fast: Any = fast_parse_item(text)
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     result: Any = parse_with(
         text,
         grammar=grammar,
@@ -235,6 +241,10 @@ def parse_moves(
     text: str, *, grammar: GrammarRef = None, max_input: int = MAX_INPUT, max_depth: int = MAX_DEPTH
 ) -> ast.MoveSequence:
     """Parse a bare MBN move expression such as ``mfW+cefF+[1-2]mefW02``."""
+    if grammar is None and _fast_ok(text, max_input, max_depth):
+        fast = fast_parse_moves(text)
+        if fast is not None:
+            return fast
     result: Any = parse_with(
         text,
         grammar=grammar,
@@ -245,3 +255,9 @@ def parse_moves(
         max_depth=max_depth,
     )
     return result  # type: ignore[no-any-return]
+
+
+def _fast_ok(text: object, max_input: int, max_depth: int) -> bool:
+    # The hand-written reader (mbn.fast) reads the shipped grammar only, within the limits; it
+    # declines anything else, so Lark (and its diagnostics) sees every other text as before.
+    return isinstance(text, str) and len(text) <= max_input and openers(text) <= max_depth
