@@ -40,7 +40,26 @@ _METADATA = re.compile(r'(variant|boardsize|startposition)="([^"\r\n\x00]*)"')
 
 def parse(text: str) -> ast.RuleFile | None:
     """The ``RuleFile`` of ``text`` with the shipped grammar, or ``None`` to use the Lark path."""
+    result = read(text)
+    return result if isinstance(result, ast.RuleFile) else None
+
+
+RESTART_BEHIND = 2
+"""How many items before the first unread one the Lark parse of an unread file starts (see ``read``)."""
+
+
+def read(text: str) -> ast.RuleFile | int:
+    """The ``RuleFile`` of ``text``, or the offset from which Lark must parse it to find its error.
+
+    When an item is not read, every item before it was: Lark accepts them and its parse of the
+    whole text would reach that item without error. Lark started ``RESTART_BEHIND`` items
+    earlier reaches it in the same LALR state (after an entry and whitespace, in the repeated
+    part of ``rule_file``) with the same previous token and the same positions, so its first
+    error, and the diagnostic made of it, is the whole-text parse's, without reading the whole
+    file again. The offset is 0 when fewer than ``RESTART_BEHIND`` + 1 items come before the unread one.
+    """
     items: list[object] = []
+    starts: list[int] = []
     line, line_start, counted = 1, 0, 0
     pos, size = 0, len(text)
     match_item = _ITEM.match
@@ -49,11 +68,11 @@ def parse(text: str) -> ast.RuleFile | None:
         found = match_item(text, pos)
         if found is None:
             if text[pos:].strip(" \t\r\n"):
-                return None
+                return _restart(starts)
             break
         start, end = found.span(1)
         if end < size and text[end] not in _WHITESPACE:
-            return None  # an unclosed '|' or '"', or a quote glued to an item: Lark says what
+            return _restart(starts)  # an unclosed '|' or '"', or a quote glued to an item
         newlines = text.count("\n", counted, start)
         if newlines:
             line += newlines
@@ -63,10 +82,15 @@ def parse(text: str) -> ast.RuleFile | None:
         if node is None:
             node = _read(text, start, end, line, line_start)
             if node is None:
-                return None
+                return _restart(starts)
         append(node)
+        starts.append(start)
         pos = end
     return ast.RuleFile(tuple(items), Span(0, size, 1, 1) if size else None)
+
+
+def _restart(starts: list[int]) -> int:
+    return starts[-RESTART_BEHIND] if len(starts) > RESTART_BEHIND else 0
 
 
 def _read(text: str, start: int, end: int, line: int, line_start: int) -> object | None:

@@ -184,10 +184,14 @@ def parse_with(
     max_input: int = MAX_INPUT,
     max_depth: int = MAX_DEPTH,
     transformer: MbnTransformer = TRANSFORMER,
+    from_offset: int = 0,
 ) -> Any:
     """Parse ``text`` from ``start`` of ``grammar`` (or the shipped ``default``) into AST nodes.
 
     ``transformer`` runs inline in the LALR parser (FBR passes its own, which extends MBN's).
+    ``from_offset``: Lark reads ``text[from_offset:]`` only (positions, diagnostics and hints stay
+    those of the whole text); ``fbr.parse`` uses it to find the error of a long file its fast path
+    did not read, from a few items before the first unread one (``fbr.fast.read``).
     """
     if not isinstance(text, str):
         raise TypeError(f"expected text (str), got {type(text).__name__}")
@@ -195,7 +199,9 @@ def parse_with(
     if openers(text) > max_depth:
         # Nesting can only exceed the limit when there are more opening brackets than that.
         check_nesting(text, max_depth=max_depth)
-    parser = parser_for(grammar, default, start, transformer)
+    parser: Any = parser_for(grammar, default, start, transformer)
+    if from_offset:
+        parser = _SliceParser(parser, from_offset)
 
     def hint(exc: UnexpectedInput) -> str | None:
         exc._ntk_text = text  # type: ignore[attr-defined]
@@ -261,3 +267,26 @@ def _fast_ok(text: object, max_input: int, max_depth: int) -> bool:
     # The hand-written reader (mbn.fast) reads the shipped grammar only, within the limits; it
     # declines anything else, so Lark (and its diagnostics) sees every other text as before.
     return isinstance(text, str) and len(text) <= max_input and openers(text) <= max_depth
+
+
+class _SliceParser:
+    """A Lark parser that reads its text from ``offset`` on (a ``lark.utils.TextSlice``).
+
+    Lark feeds the skipped part to its line counter, so tokens keep their whole-text positions;
+    everything else (terminal names for the error messages) is the wrapped parser's.
+    """
+
+    __slots__ = ("_offset", "_parser")
+
+    def __init__(self, parser: Any, offset: int) -> None:
+        self._parser = parser
+        self._offset = offset
+
+    def parse(self, text: str) -> Any:
+        """Parse ``text[offset:]`` with whole-text positions."""
+        from lark.utils import TextSlice
+
+        return self._parser.parse(TextSlice(text, self._offset, len(text)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._parser, name)

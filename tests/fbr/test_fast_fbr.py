@@ -216,3 +216,60 @@ def test_many_mutations_agree_and_the_valid_ones_are_read() -> None:
             read += taken
     assert valid > 300
     assert read == valid
+
+
+VALID = [t for t in CORPUS if isinstance(lark(t), fbr.ast.RuleFile)]
+
+
+@SETTINGS
+@given(
+    st.lists(st.sampled_from(VALID), min_size=2, max_size=6),
+    st.sampled_from([" ", "\n", "\r\n", "\t", "\n~ note\n", '\nvariant="v"\n']),
+    st.randoms(use_true_random=False),
+)
+def test_an_error_late_in_a_long_file_is_the_whole_file_error(
+    texts: list[str], separator: str, rng: random.Random
+) -> None:
+    # The fast path reads the items before the error; Lark restarts a few items before it
+    # (fbr.fast.read). The diagnostics must be those of Lark's parse of the whole text.
+    text = separator.join(texts)
+    cut = rng.randrange(len(text) // 2, len(text) + 1)
+    agree(text[:cut] + _mutate(text[cut:] or "K", rng))
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "royal{K}{Q}",
+        "K=W" + "9" * 101,
+        "royal<" + "9" * 101 + ">",
+        "K=mRcpR",
+        "K|x",
+        'variant="x',
+        "K~x",
+        "=R",
+    ],
+)
+@pytest.mark.parametrize("before", [0, 1, 2, 3, 40])
+@pytest.mark.parametrize("separator", [" ", "\n", "  \r\n\t"])
+def test_the_first_error_at_every_distance_from_the_start(bad: str, before: int, separator: str) -> None:
+    items = ["royal", 'boardsize="8x8"', "K=mK+cK", "promotion*[1-8]=capture{D}"]
+    if "\n" in separator:
+        items.insert(1, "~ a comment runs to the end of the line")
+    good = [items[i % len(items)] for i in range(before)]
+    for text in (
+        separator.join([*good, bad, *good]),
+        separator + separator.join([*good, bad, "K=mRcpR"]),
+        separator.join([*good, bad]) + separator,
+    ):
+        assert not agree(text)
+        with pytest.raises(NotationError):
+            fbr.parse(text)
+
+
+def test_the_restart_offset_is_a_few_items_back() -> None:
+    text = "royal K Q=R+N R B=mB\n~ c\nN P +P=R+ Q"
+    restart = fast.read(text)
+    assert restart == text.index("N P")  # two items before the unread `+P=R+`
+    assert fast.read("K=W+ Q") == 0
+    assert isinstance(fast.read("royal K"), fbr.ast.RuleFile)
