@@ -50,7 +50,8 @@ _RULE_NAME = re.compile(r"[a-z][a-z0-9]*")
 _ATTRIBUTE_NAME = re.compile(r"[a-z0-9][A-Za-z0-9]*")
 _CARDINAL = re.compile(r"nw|ne|sw|se|n|s|e|w")
 # A run of bare atoms (the commonest partial move: `W`, `BN`, `W0`, `F4`): letters with steps.
-_PLAIN_UNITS = re.compile(r"(?:[A-Z](?:[0-9]+\*?)?)+")
+# A run of bare modifier letters may precede them (`mfW`, `cK`): group 1 ends the modifiers.
+_PLAIN_UNITS = re.compile(r"([a-z]*)(?:[A-Z](?:[0-9]+\*?)?)+")
 _PLAIN_END = frozenset("+-=)]")
 
 
@@ -428,7 +429,15 @@ class Reader:
             if plain is not None:
                 after = plain.end()
                 if after >= self.end or text[after] in _PLAIN_END:
-                    return ast.PartialMove(units=self._plain_units(after), span=self.span(start))
+                    units_at = plain.end(1)
+                    line, shift = self.line, self.shift
+                    modifiers = tuple(
+                        ast.Modifier(text[at], False, None, None, Span(at, 1, line, at - shift))
+                        for at in range(self.pos, units_at)
+                    )
+                    self.pos = units_at
+                    units = self._plain_units(after)
+                    return ast.PartialMove(units=units, modifiers=modifiers, span=self.span(start))
             char = self.peek()
             if char == "!":
                 setup = True
