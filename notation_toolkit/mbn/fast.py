@@ -36,22 +36,19 @@ __all__ = ["Reader", "parse_item", "parse_moves"]
 _UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 _DIGITS = frozenset("0123456789")
-_PREFIX = frozenset(ast.PREFIX_CHARS)
 _RANGE_SYMBOLS = frozenset("#.+*:")
 
-# The terminals of mbn.lark / fbr.lark that are longer than one character.
+# The terminals of mbn.lark longer than one character (tests/mbn/test_fast_mbn.py checks each
+# pattern against the grammar, the single source of truth).
 _INT = re.compile(r"[0-9]+")
 _PREFIXES = re.compile(r"[-+#*$%&]+")
 _COMPOUND = re.compile(r":[A-Za-z][A-Za-z0-9]{0,2}:")
 _EXTENDED = re.compile(r":[0-9]+,[0-9]+:")
-_CASTLING = re.compile(r"O-O(?:-O)?")
+_CASTLING = re.compile(r"O-O(-O)?")
 _AMALGAM = re.compile(r"\([bdflrstvz]{2,}\)")
 _CIRCULAR = re.compile(r"\([bdflrstvz]\)")
 _PIECE_NAME = re.compile(r"\|[^|\r\n\x00]*\|")
 _ANNOUNCEMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_RULE_NAME = re.compile(r"[a-z][a-z0-9]*")
-_ATTRIBUTE_NAME = re.compile(r"[a-z0-9][A-Za-z0-9]*")
-_CARDINAL = re.compile(r"nw|ne|sw|se|n|s|e|w")
 # A run of bare atoms (the commonest partial move: `W`, `BN`, `W0`, `F4`): letters with steps.
 # A run of bare modifier letters may precede them (`mfW`, `cK`): group 1 ends the modifiers.
 _PLAIN_UNITS = re.compile(r"([a-z]*)(?:[A-Z](?:[0-9]+\*?)?)+")

@@ -273,3 +273,15 @@ def test_the_restart_offset_is_a_few_items_back() -> None:
     assert restart == text.index("N P")  # two items before the unread `+P=R+`
     assert fast.read("K=W+ Q") == 0
     assert isinstance(fast.read("royal K"), fbr.ast.RuleFile)
+
+
+def test_the_rule_reader_uses_the_grammar_terminals() -> None:
+    terminals = {t.name: t.pattern.value for t in load_parser("fbr", "fbr_rule").terminals}
+    ours = {
+        "RULE_NAME": fast._RULE_NAME,
+        "ATTRIBUTE_NAME": fast._ATTRIBUTE_NAME,
+        "CARDINAL": fast._CARDINAL,
+        "ANNOUNCEMENT_NAME": fast._ANNOUNCEMENT_NAME,
+    }
+    for name, pattern in ours.items():
+        assert pattern.pattern == terminals[name], name

@@ -308,3 +308,29 @@ def test_many_mutations_agree_and_some_are_read() -> None:
             assert not agree(text)
     assert valid > 300
     assert read == valid
+
+
+def test_the_reader_uses_the_grammar_terminals() -> None:
+    # The grammar is the single source of truth: each multi-character terminal the reader
+    # matches is the grammar's own pattern, and the one-character ones are the grammar's classes.
+    # Lark keeps control characters of the grammar's regexps unescaped; the reader writes \r \n \x00.
+    escaped = {"\r": "\\r", "\n": "\\n", "\x00": "\\x00"}
+    terminals = {
+        t.name: "".join(escaped.get(c, c) for c in t.pattern.value)
+        for t in load_parser("mbn", "mbn_item").terminals
+    }
+    ours = {
+        "INT": fast._INT,
+        "COMPOUND": fast._COMPOUND,
+        "EXTENDED": fast._EXTENDED,
+        "CASTLING": fast._CASTLING,
+        "AMALGAM": fast._AMALGAM,
+        "CIRCULAR": fast._CIRCULAR,
+        "PIECE_NAME": fast._PIECE_NAME,
+        "ANNOUNCEMENT": fast._ANNOUNCEMENT,
+    }
+    for name, pattern in ours.items():
+        assert pattern.pattern == terminals[name], name
+    assert terminals["UPPER"] == "[A-Z]" and terminals["LOWER"] == "[a-z]"
+    assert frozenset(map(chr, range(ord("A"), ord("Z") + 1))) == fast._UPPER
+    assert frozenset(map(chr, range(ord("a"), ord("z") + 1))) == fast._LOWER
