@@ -228,7 +228,8 @@ def parse_item(
     Raises ``ParseError`` (MBN101) or ``LimitError`` (NTK001/NTK002).
     """
     if grammar is None and _fast_ok(text, max_input, max_depth):
-        fast: Any = fast_parse_item(text)
+        with collector_paused(len(text)):
+            fast: Any = fast_parse_item(text)
         if fast is not None:
             return fast  # type: ignore[no-any-return]
     result: Any = parse_with(
@@ -248,7 +249,8 @@ def parse_moves(
 ) -> ast.MoveSequence:
     """Parse a bare MBN move expression such as ``mfW+cefF+[1-2]mefW02``."""
     if grammar is None and _fast_ok(text, max_input, max_depth):
-        fast = fast_parse_moves(text)
+        with collector_paused(len(text)):
+            fast = fast_parse_moves(text)
         if fast is not None:
             return fast
     result: Any = parse_with(
