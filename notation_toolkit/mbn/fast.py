@@ -53,6 +53,8 @@ _ANNOUNCEMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # A run of bare modifier letters may precede them (`mfW`, `cK`): group 1 ends the modifiers.
 _PLAIN_UNITS = re.compile(r"([a-z]*)(?:[A-Z](?:[0-9]+\*?)?)+")
 _PLAIN_END = frozenset("+-=)]")
+# A run of head letters (castling first, as its priority makes the lexer read it).
+_HEAD_LETTERS = re.compile(r"(?:O-O(?:-O)?|[A-Z]|:[A-Za-z][A-Za-z0-9]{0,2}:)+")
 
 
 class Decline(Exception):
@@ -188,13 +190,6 @@ class Reader:
             if text is not None:
                 return _PieceLetter(text, self.span(start))
         raise Decline
-
-    def at_head_letter(self) -> bool:
-        """Whether a head letter starts here."""
-        char = self.peek()
-        if char in _UPPER:
-            return True
-        return char == ":" and _COMPOUND.match(self.text, self.pos, self.end) is not None
 
     def prefixes(self) -> str:
         """``prefixes: prefix+`` (or the empty string when there is none)."""
@@ -362,9 +357,14 @@ class Reader:
         prefixes_at = self.pos
         prefixes = self.prefixes()
         letter = self.head_letter()
-        extra: list[ast.PieceLetter] = []
-        while self.at_head_letter():
-            extra.append(self.head_letter())
+        # More letters make a promotion head (`*KQRBNP==X`); they are built only once '==' is
+        # found, so a long run of letters that is no promotion head is declined in one scan.
+        extra_at = self.pos
+        run = _HEAD_LETTERS.match(self.text, extra_at, self.end)
+        if run is not None:
+            self.pos = run.end()
+        extra_end = self.pos
+        extra = extra_end > extra_at
         board = self.board_id() if self.peek() == "<" else None
         name = None
         if self.peek() == "|":
@@ -379,7 +379,8 @@ class Reader:
         if char == "=" and self.text.startswith("==", self.pos, self.end):
             if macro or name is not None:
                 raise Decline
-            head = ast.PromotionHead(prefixes, (letter, *extra), board, condition, self.span(prefixes_at))
+            letters = (letter, *self._head_letters(extra_at, extra_end))
+            head = ast.PromotionHead(prefixes, letters, board, condition, self.span(prefixes_at))
             self.pos += 2
             targets = self.promotion_targets()
             return ast.PromotionRule(head, targets, self.span(start))
@@ -395,6 +396,16 @@ class Reader:
         if not moves or not self.at_end():
             raise Decline
         return _PieceDefinition(piece_head, tuple(moves), self.span(start))
+
+    def _head_letters(self, start: int, end: int) -> tuple[ast.PieceLetter, ...]:
+        # The head letters between start and end (a run _HEAD_LETTERS matched), as head_letter reads them.
+        pos = self.pos
+        self.pos = start
+        letters: list[ast.PieceLetter] = []
+        while self.pos < end:
+            letters.append(self.head_letter())
+        self.pos = pos
+        return tuple(letters)
 
     def promotion_targets(self) -> tuple[ast.PromotionTarget | ast.MoveTarget, ...]:
         """``promotion_targets: promotion_target+`` up to the end of the item."""
@@ -432,7 +443,9 @@ class Reader:
                 links.append("-")
                 self.pos += 1
             legs.append(self.leg())
-        return _MoveSequence(tuple(legs), tuple(links), self.span(start))
+        # One leg covers the whole sequence: its span is the same (equal, immutable) value.
+        span = legs[0].span if not links else self.span(start)
+        return _MoveSequence(tuple(legs), tuple(links), span)
 
     def leg(self) -> ast.Alternatives | ast.OptionalLeg:
         """``leg: alternatives | optional_leg`` ('[' is a board range when one reads, G3)."""
@@ -455,7 +468,8 @@ class Reader:
         while self.peek() == "+":
             self.pos += 1
             moves.append(self.partial_move(self.pos, None))
-        return _Alternatives(tuple(moves), self.span(start))
+        span = moves[0].span if len(moves) == 1 else self.span(start)
+        return _Alternatives(tuple(moves), span)
 
     def partial_move(self, start: int, origin: ast.BoardRange | None) -> ast.PartialMove:
         """``partial_move``: setup? transition? condition? origin? attackers? modifiers units dest?"""
