@@ -31,6 +31,8 @@ from notation_toolkit.mbn.parser import parse_with
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Grammar sentences: hypothesis keeps about 1.5 MB per from_lark example until the test ends.
+GRAMMAR_SETTINGS = settings(SETTINGS, max_examples=120)
 
 
 def deep(value: Any) -> Any:
@@ -163,7 +165,7 @@ def test_rule_edge_cases(text: str) -> None:
     agree(text)
 
 
-@SETTINGS
+@GRAMMAR_SETTINGS
 @given(from_lark(load_parser("rulefile", "rule_file", cache=False), start="rule_file"))
 def test_generated_rule_files(text: str) -> None:
     reference = lark(text)
@@ -173,7 +175,7 @@ def test_generated_rule_files(text: str) -> None:
     assert read or not isinstance(reference, fbr.ast.RuleFile), text
 
 
-@SETTINGS
+@GRAMMAR_SETTINGS
 @given(from_lark(load_parser("fbr", "fbr_rule", cache=False), start="fbr_rule"))
 def test_generated_rules(text: str) -> None:
     reference = lark(text)

@@ -32,6 +32,8 @@ from notation_toolkit.mbn.parser import parse_with
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Grammar sentences: hypothesis keeps about 1.5 MB per from_lark example until the test ends.
+GRAMMAR_SETTINGS = settings(SETTINGS, max_examples=120)
 
 
 def deep(value: Any) -> Any:
@@ -253,13 +255,13 @@ def test_edge_cases(text: str) -> None:
         agree(text[2:], "move_sequence")
 
 
-@SETTINGS
+@GRAMMAR_SETTINGS
 @given(from_lark(load_parser("mbn", "mbn_item", cache=False), start="mbn_item"))
 def test_generated_items(text: str) -> None:
     assert agree(text), f"the reader declines the grammar sentence {text!r}"
 
 
-@SETTINGS
+@GRAMMAR_SETTINGS
 @given(from_lark(load_parser("mbn", "move_sequence", cache=False), start="move_sequence"))
 def test_generated_move_sequences(text: str) -> None:
     assert agree(text, "move_sequence"), f"the reader declines the grammar sentence {text!r}"
