@@ -10,10 +10,11 @@ below for FBR rules). Either way the nodes are exactly those ``FbrTransformer`` 
 same spans.
 
 Anything the readers do not accept (a syntax error, an unclosed ``|`` or ``"``, a number too long
-to read, a rule part given twice) makes ``parse`` return ``None``, and the caller parses the whole
-text with Lark as before: every diagnostic is Lark's, unchanged. ``tests/fbr/test_fast_fbr.py``
-and ``tests/fbr/test_fbr_fast_path.py`` compare both paths on the corpus, on grammar-generated
-files and on mutations.
+to read, a rule part given twice) hands the text to Lark: ``parse`` returns ``None``, ``read`` the
+offset from which Lark finds the first error exactly as its whole-text parse would (two items
+before the unread one, see ``read``). Every diagnostic is Lark's, unchanged.
+``tests/fbr/test_fast_fbr.py`` and ``tests/fbr/test_fbr_fast_path.py`` compare both paths on the
+corpus, on grammar-generated files and on mutations.
 """
 
 from __future__ import annotations
