@@ -14,7 +14,13 @@ run (the machine is shared: compare the ratios, not the absolute times).
    line): µs per item of Lark's bare tree and of parse + validate, and their ratio. A constant
    µs/item down a column means the cost is linear in the size of the file.
 3. A 1 MiB rule file (the same items up to 1,048,576 characters, the default input limit): wall
-   time of parse + validate beside Lark's bare tree.
+   and CPU time of parse + validate beside Lark's bare tree; then the same file with an error in
+   its last item: the time to the diagnostic (the fast path reads the file, Lark restarts two items
+   before the error) beside Lark's bare tree failing on it.
+4. MBN items alone (``mbn.parse``, every piece item of the corpus) against Lark's bare tree of
+   ``mbn.lark``, the share of corpus items the fast path reads (the rest would go to Lark), and
+   the hostile ``"K" * 70_000`` of the fuzz suite (CPU time of ``fbr.parse`` / ``mbn.parse``,
+   bound 1 s).
 
 No other Python FBR/MBN implementation exists to compare with (the only third-party parser,
 LeCodex/modified-betza-notation-js, is JavaScript).
@@ -22,12 +28,14 @@ LeCodex/modified-betza-notation-js, is JavaScript).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
 from collections.abc import Callable
 from itertools import cycle, islice
 from pathlib import Path
+from typing import Any
 
 from notation_toolkit import fbr
 from notation_toolkit.core.grammar import load_parser
@@ -87,6 +95,13 @@ def best(func: Callable[[], object], passes: int = PASSES) -> float:
     return min(times)
 
 
+def best_both(func: Callable[[], object], passes: int) -> tuple[float, float]:
+    """Best wall time and best CPU time of ``passes`` runs (the CPU time is what other processes
+    on a shared machine disturb least)."""
+    runs = [timed(func) for _ in range(passes)]
+    return min(r[0] for r in runs), min(r[1] for r in runs)
+
+
 def main() -> None:
     """Print the figures."""
     quick = "--quick" in sys.argv
@@ -110,7 +125,7 @@ def main() -> None:
 
     def fmt() -> None:
         for tree in trees:
-            fbr.format(tree)
+            fbr.dumps(tree)
 
     print(f"corpus: {len(texts)} rule files, {items} items (rules + piece items), {chars:,} characters")
     base = best(lark_only)
@@ -130,23 +145,96 @@ def main() -> None:
     pieces = corpus_items(texts)
     sizes = [10, 1_000, 10_000] if quick else [10, 1_000, 10_000, 100_000]
     print()
-    print("one rule file of N items (corpus items cycled, one per line); us/item")
-    print(f"{'items':>9}{'lark tree':>12}{'parse+validate':>16}{'vs lark':>9}")
+    print("one rule file of N items (corpus items cycled, one per line); us/item, wall and CPU")
+    print(
+        f"{'items':>9}{'lark tree':>12}{'parse+validate':>16}{'vs lark':>9}{'lark CPU':>10}{'ours CPU':>10}"
+    )
     for size in sizes:
         text = rule_file(pieces, size)
-        passes = max(1, min(PASSES, 20_000 // size))
-        lark_s = best(lambda text=text: lark.parse(text), passes)  # type: ignore[misc]
-        ours_s = best(lambda text=text: fbr.check_rule_file(fbr.parse(text)), passes)  # type: ignore[misc]
-        print(f"{size:>9,}{lark_s / size * 1e6:>12.1f}{ours_s / size * 1e6:>16.1f}{lark_s / ours_s:>9.2f}")
+        passes = max(2, min(PASSES, 20_000 // size))
+        lark_s, lark_cpu = best_both(lambda text=text: lark.parse(text), passes)  # type: ignore[misc]
+        ours_s, ours_cpu = best_both(lambda text=text: fbr.check_rule_file(fbr.parse(text)), passes)  # type: ignore[misc]
+        print(
+            f"{size:>9,}{lark_s / size * 1e6:>12.1f}{ours_s / size * 1e6:>16.1f}{lark_s / ours_s:>9.2f}"
+            f"{lark_cpu / size * 1e6:>10.1f}{ours_cpu / size * 1e6:>10.1f}"
+        )
 
     text, count = mib_file(pieces)
-    lark_s = best(lambda: lark.parse(text), 1)
-    ours_s = best(lambda: fbr.check_rule_file(fbr.parse(text)), 1)
+    ours_s, ours_cpu = timed(lambda: fbr.check_rule_file(fbr.parse(text)))
+    lark_s, _ = timed(lambda: lark.parse(text))
     print()
     print(
-        f"1 MiB rule file ({len(text):,} characters, {count:,} items): parse + validate {ours_s:.2f} s, "
-        f"Lark bare tree {lark_s:.2f} s, ratio {lark_s / ours_s:.2f}"
+        f"1 MiB rule file ({len(text):,} characters, {count:,} items): parse + validate {ours_s:.2f} s "
+        f"({ours_cpu:.2f} s CPU), Lark bare tree {lark_s:.2f} s, ratio {lark_s / ours_s:.2f}"
     )
+    broken = text[: text.rindex("\n", 0, len(text) - 1) + 1] + "K=mRcpR\n"
+    ours_s, ours_cpu = timed(lambda: _diagnostics(broken))
+    lark_s, _ = timed(lambda: _diagnostics(broken, lark))
+    print(
+        f"the same file with an error in its last item: diagnostic in {ours_s:.2f} s ({ours_cpu:.2f} s CPU), "
+        f"Lark bare tree fails after {lark_s:.2f} s, ratio {lark_s / ours_s:.2f}"
+    )
+
+    mbn_items(texts)
+
+
+def timed(func: Callable[[], object]) -> tuple[float, float]:
+    """Wall and CPU seconds of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    func()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _diagnostics(text: str, parser: Any = None) -> object:
+    # fbr.check (parse + validate, diagnostics of an invalid text) or a Lark parse that fails.
+    if parser is None:
+        return fbr.check(text)
+    try:
+        return parser.parse(text)
+    except Exception as exc:  # Lark's UnexpectedInput: the failure is what is timed
+        return exc
+
+
+def mbn_items(texts: list[str]) -> None:
+    """MBN items through mbn.parse against Lark's bare tree; fast-path share; the hostile input."""
+    from notation_toolkit import mbn
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.fbr import fast
+    from notation_toolkit.mbn import fast as mbn_fast
+
+    items: list[str] = []
+    total = read = 0
+    for text in texts:
+        tree = fbr.parse(text)
+        total += len(tree.items)
+        quick = fast.parse(text)
+        read += len(quick.items) if quick is not None else 0
+        for piece in tree.pieces:
+            assert piece.span is not None
+            items.append(text[piece.span.offset : piece.span.end])
+    lark = load_parser("mbn", "mbn_item")
+
+    def lark_only() -> None:
+        for item in items:
+            lark.parse(item)
+
+    def parse() -> None:
+        for item in items:
+            mbn.parse(item)
+
+    base, ours = best(lark_only), best(parse)
+    fallback = sum(mbn_fast.parse_item(i) is None for i in items)
+    print()
+    print(
+        f"MBN items ({len(items)}): mbn.parse {len(items) / ours:,.0f} items/s, Lark bare tree "
+        f"{len(items) / base:,.0f} items/s, ratio {base / ours:.2f}; items the fast path declines: {fallback}"
+    )
+    print(f"corpus items read by the fast path (no Lark): {read:,} of {total:,} ({read / total:.1%})")
+    for name, func in (("fbr.parse", fbr.parse), ("mbn.parse", mbn.parse)):
+        cpu = time.process_time()
+        with contextlib.suppress(NotationError):
+            func("K" * 70_000)
+        print(f'hostile "K" * 70_000: {name} {time.process_time() - cpu:.2f} s CPU (fuzz bound 1 s)')
 
 
 if __name__ == "__main__":

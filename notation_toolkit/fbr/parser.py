@@ -15,7 +15,7 @@ from notation_toolkit.core.errors import LimitError, NotationError
 from notation_toolkit.core.grammar import check_nesting
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.codes import SYNTAX
-from notation_toolkit.fbr.fast import parse as fast_parse
+from notation_toolkit.fbr.fast import read as fast_read
 from notation_toolkit.fbr.grammar import TRANSFORMER
 from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, collector_paused, parse_with
 from notation_toolkit.mbn.parser import openers as _openers
@@ -36,9 +36,24 @@ def parse(
     """
     if grammar is None and isinstance(text, str) and len(text) <= max_input and _nesting_ok(text, max_depth):
         with collector_paused(len(text)):
-            fast = fast_parse(text)
-        if fast is not None:
+            fast = fast_read(text)
+        if isinstance(fast, ast.RuleFile):
             return fast
+        if fast:
+            # Lark from a few items before the first item the fast path did not read: the first
+            # error of the text, with the diagnostic the whole-text parse gives (fbr.fast.read).
+            parse_with(
+                text,
+                grammar=None,
+                default="rulefile",
+                start="rule_file",
+                code=SYNTAX,
+                max_input=max_input,
+                max_depth=max_depth,
+                transformer=TRANSFORMER,
+                from_offset=fast,
+            )
+            # No error there after all: the whole text is parsed below.
     result: Any = parse_with(
         text,
         grammar=grammar,

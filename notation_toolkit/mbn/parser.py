@@ -22,6 +22,8 @@ from notation_toolkit.core.grammar import base_name, check_nesting, check_size, 
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn.codes import INFO, SYNTAX, UNBRACKETED_TRANSITION
+from notation_toolkit.mbn.fast import parse_item as fast_parse_item
+from notation_toolkit.mbn.fast import parse_moves as fast_parse_moves
 from notation_toolkit.mbn.grammar import TRANSFORMER, GrammarRef, parser_for
 from notation_toolkit.mbn.transform import MbnTransformer
 
@@ -183,10 +185,14 @@ def parse_with(
     max_input: int = MAX_INPUT,
     max_depth: int = MAX_DEPTH,
     transformer: MbnTransformer = TRANSFORMER,
+    from_offset: int = 0,
 ) -> Any:
     """Parse ``text`` from ``start`` of ``grammar`` (or the shipped ``default``) into AST nodes.
 
     ``transformer`` runs inline in the LALR parser (FBR passes its own, which extends MBN's).
+    ``from_offset``: Lark reads ``text[from_offset:]`` only (positions, diagnostics and hints stay
+    those of the whole text); ``fbr.parse`` uses it to find the error of a long file its fast path
+    did not read, from a few items before the first unread one (``fbr.fast.read``).
     """
     if not isinstance(text, str):
         raise TypeError(f"expected text (str), got {type(text).__name__}")
@@ -194,7 +200,9 @@ def parse_with(
     if openers(text) > max_depth:
         # Nesting can only exceed the limit when there are more opening brackets than that.
         check_nesting(text, max_depth=max_depth)
-    parser = parser_for(grammar, default, start, transformer)
+    parser: Any = parser_for(grammar, default, start, transformer)
+    if from_offset:
+        parser = _SliceParser(parser, from_offset)
 
     def hint(exc: UnexpectedInput) -> str | None:
         # Called with the Lark error before the message is written (core.grammar).
@@ -222,6 +230,11 @@ def parse_item(
 
     Raises ``ParseError`` (MBN101) or ``LimitError`` (NTK001/NTK002).
     """
+    if grammar is None and _fast_ok(text, max_input, max_depth):
+        with collector_paused(len(text)):
+            fast: Any = fast_parse_item(text)
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     result: Any = parse_with(
         text,
         grammar=grammar,
@@ -238,6 +251,11 @@ def parse_moves(
     text: str, *, grammar: GrammarRef = None, max_input: int = MAX_INPUT, max_depth: int = MAX_DEPTH
 ) -> ast.MoveSequence:
     """Parse a bare MBN move expression such as ``mfW+cefF+[1-2]mefW02``."""
+    if grammar is None and _fast_ok(text, max_input, max_depth):
+        with collector_paused(len(text)):
+            fast = fast_parse_moves(text)
+        if fast is not None:
+            return fast
     result: Any = parse_with(
         text,
         grammar=grammar,
@@ -248,3 +266,32 @@ def parse_moves(
         max_depth=max_depth,
     )
     return result  # type: ignore[no-any-return]
+
+
+def _fast_ok(text: object, max_input: int, max_depth: int) -> bool:
+    # The hand-written reader (mbn.fast) reads the shipped grammar only, within the limits; it
+    # declines anything else, so Lark (and its diagnostics) sees every other text as before.
+    return isinstance(text, str) and len(text) <= max_input and openers(text) <= max_depth
+
+
+class _SliceParser:
+    """A Lark parser that reads its text from ``offset`` on (a ``lark.utils.TextSlice``).
+
+    Lark feeds the skipped part to its line counter, so tokens keep their whole-text positions;
+    everything else (terminal names for the error messages) is the wrapped parser's.
+    """
+
+    __slots__ = ("_offset", "_parser")
+
+    def __init__(self, parser: Any, offset: int) -> None:
+        self._parser = parser
+        self._offset = offset
+
+    def parse(self, text: str) -> Any:
+        """Parse ``text[offset:]`` with whole-text positions."""
+        from lark.utils import TextSlice
+
+        return self._parser.parse(TextSlice(text, self._offset, len(text)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._parser, name)
