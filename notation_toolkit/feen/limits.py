@@ -72,7 +72,7 @@ def resolve_limits(limits: Limits | str | None, max_input: int | str | None = No
                 UnknownNameError,
                 "limits",
                 hint=did_you_mean(key, list(PRESETS)) or DEFAULT_HINT,
-                name=limits,
+                name=_shown(str(limits)),
                 known=" or ".join(repr(name) for name in PRESETS),
             )
         result = PRESETS[key]

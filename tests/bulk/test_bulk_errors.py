@@ -43,14 +43,15 @@ def test_a_missing_dask_is_ntk007_with_the_extra_to_install(
 
 
 def test_an_unreachable_scheduler_is_ntk008_naming_the_address(monkeypatch: pytest.MonkeyPatch) -> None:
-    distributed = pytest.importorskip("distributed")
+    # The name cluster.py imports: dask.distributed copies distributed's names when first imported.
+    dask_distributed = pytest.importorskip("dask.distributed")
     from notation_toolkit.bulk.cluster import _client
 
     def refuse(address: str, timeout: str) -> None:
         # What distributed raises when nothing answers (without waiting for its timeout).
         raise OSError(f"Timed out trying to connect to {address} after {timeout}")
 
-    monkeypatch.setattr(distributed, "Client", refuse)
+    monkeypatch.setattr(dask_distributed, "Client", refuse)
     with ExitStack() as stack, pytest.raises(NotationError) as err:
         _client("tcp://127.0.0.1:1", None, stack)
     found = err.value.diagnostics[0]

@@ -102,7 +102,8 @@ def _environment_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[
             return list(run_files(Task.make("check", "fen"), [str(fen_file)]))
 
     def no_scheduler() -> object:  # NTK008: what distributed raises when nothing answers
-        import distributed
+        # The name cluster.py imports (dask.distributed copies distributed's names on import).
+        import dask.distributed
 
         from notation_toolkit.bulk.cluster import _client
 
@@ -110,7 +111,7 @@ def _environment_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[
             raise OSError(f"Timed out trying to connect to {address} after {timeout}")
 
         with monkeypatch.context() as patch, ExitStack() as stack:
-            patch.setattr(distributed, "Client", refuse)
+            patch.setattr(dask.distributed, "Client", refuse)
             return _client("tcp://127.0.0.1:1", None, stack)
 
     def no_lenient_mode() -> object:  # NTK009: a plugin notation without canonicalize
