@@ -106,3 +106,29 @@ def unreached(codes: Iterable[str], reached: Iterable[str], unreachable: Mapping
     missing = [c for c in codes if c not in seen and c not in unreachable]
     stale = [f"{c} (listed as unreachable, but reached)" for c in unreachable if c in seen]
     return missing + stale
+
+
+def _template_pattern(template: str) -> re.Pattern[str]:
+    import string
+
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        # The literal text of a template with doubled braces reads as single braces once rendered.
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(".+?")
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def unrendered_templates(codes: Iterable[str], diagnostics: Iterable[Diagnostic]) -> list[str]:
+    """``CODE:template`` for every message template of ``codes`` that no diagnostic's message
+    matches (a corpus that renders each template is the only way to read each one's wording)."""
+    found = [(d.code, d.message) for d in diagnostics]
+    missing = []
+    for code in codes:
+        info = get_code(code)
+        for name, template in (info.messages if info is not None else {}).items():
+            pattern = _template_pattern(template)
+            if not any(c == code and pattern.fullmatch(m) for c, m in found):
+                missing.append(f"{code}:{name}")
+    return missing

@@ -23,6 +23,7 @@ from typing import Any
 
 from notation_toolkit.bulk.items import iter_file_items
 from notation_toolkit.bulk.run import Result, Task, _process
+from notation_toolkit.core.codes import NTK005, NTK007, NTK008
 from notation_toolkit.core.errors import NotationError
 
 
@@ -45,9 +46,7 @@ def expand_paths(patterns: Iterable[str]) -> list[str]:
         else:
             matches = [pattern]
         if not matches:
-            raise NotationError.single(
-                "NTK005", f"no file matches {pattern!r}", hint="check the pattern (quote it for the shell)"
-            )
+            raise NTK005.error(NotationError, "no_match", pattern=pattern)
         for path in matches:
             if path not in seen:
                 seen.add(path)
@@ -75,20 +74,20 @@ def _process_job(job: tuple[str, Task], per_line: bool | None) -> list[Result]:
 def _client(address: str | None, workers: int | None, stack: ExitStack) -> Any:
     try:
         from dask.distributed import Client, LocalCluster
-    except ImportError:  # pragma: no cover - depends on the installed extras
-        raise NotationError.single(
-            "NTK006",
-            "Dask is not installed",
-            hint='install the extra: pip install "notation-toolkit[dask]"',
+    except ImportError:
+        raise NTK007.error(
+            NotationError, package="Dask", feature="running on a cluster", extra="dask"
         ) from None
     if address:
         try:
             return stack.enter_context(Client(address, timeout="10s"))
         except (OSError, TimeoutError) as exc:
-            raise NotationError.single(
-                "NTK007",
-                f"cannot reach the Dask scheduler at {address}: {exc}",
-                hint="check the address (tcp://HOST:8786) and that the scheduler runs",
+            raise NTK008.error(
+                NotationError,
+                service="Dask scheduler",
+                address=address,
+                reason=str(exc) or exc.__class__.__name__,
+                example="tcp://HOST:8786",
             ) from None
     cluster = stack.enter_context(
         LocalCluster(n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=None)

@@ -16,6 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, Literal
 
 from notation_toolkit.bulk.items import Item, iter_items
+from notation_toolkit.core.codes import NTK009
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError
 
@@ -111,9 +112,7 @@ def _work(task: Task, texts: list[str]) -> list[Outcome]:
                 output = notation.format(text, **options)
             elif task.kind == "canonicalize":
                 if notation.canonicalize is None:
-                    raise NotationError.single(
-                        "NTK004", f"{notation.name} has no lenient mode", hint="format it strictly instead"
-                    )
+                    raise NTK009.error(NotationError, "lenient", notation=notation.name)
                 output, diagnostics = notation.canonicalize(text, **options)
             else:
                 assert convert is not None

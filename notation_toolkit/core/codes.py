@@ -246,11 +246,24 @@ A notation, grammar, rule or other name was not found. The hint lists the closes
         "notation": "unknown notation {name!r}",
         "broken": "notation {name!r} is installed but cannot be loaded",
         "conversion": "no conversion from {source} to {target}",
+        "option": "unknown {notation} option {name!r}",
+        "no_options": "{notation} takes no options and no --grammar",
+        "limits": "unknown limits {name!r}",
+        "max_input": "max_input must be a number of characters, not {value!r}",
+        "not_drawable": "{notation} texts are not positions and cannot be drawn",
+        # commands/common.py words this message itself (the same words); to move here.
+        "extension": "cannot tell the notation of {path!r} from its extension",
     },
     hints={
         "notation": "available notations: {known}",
         "broken": "its entry point failed: {reason}",
         "conversion": "available: {known}",
+        "option": "options: {known}",
+        "no_options": "token notations are fixed; extend the FEEN grammar instead",
+        "limits": "use {known}",
+        "max_input": "write a number such as {example}, or 'none' for no cap",
+        "not_drawable": "draw one of: {known}",
+        "extension": "pass --notation NAME (one of: {known})",
     },
 )
 NTK004 = register_code(
@@ -262,6 +275,10 @@ the file is missing, has a syntax error, or refers to rules or terminals that do
 Grammars may `%import` the shipped grammars by name (for example `%import feen.placement`).
 """,
     messages={
+        # core.grammar words these three itself (the same words); to move here.
+        "missing_file": "grammar file {path!r} does not exist",
+        "unknown": "there is no grammar named {name!r}",
+        "cannot_load": "cannot load grammar {name}: {reason}",
         # An extension grammar of a FEN-like notation must keep the rules the fields are read from.
         "no_position": "the grammar {grammar} did not produce a 'position' rule, so the {label} fields "
         "cannot be found",
@@ -269,6 +286,9 @@ Grammars may `%import` the shipped grammars by name (for example `%import feen.p
         "be found",
     },
     hints={
+        "missing_file": "check the path given with --grammar",
+        "unknown": "known grammars: {known}",
+        "cannot_load": "grammars may %import the shipped grammars by name, e.g. `%import feen.placement`",
         "no_position": "%import the {base} rules and keep the rule name 'position' (%override or %extend it)",
         "no_field": "keep the {base} rule '{rule}' (import it by name)",
     },
@@ -284,10 +304,53 @@ A file named on the command line could not be read, or is not valid UTF-8.
         "directory": "cannot read {source}: {reason}",
         "not_utf8": "{source} is not UTF-8 text: byte {bytes} at line {line}, column {column} cannot be "
         "decoded",
+        "no_match": "no file matches {pattern!r}",
+        "catalog": "cannot read the catalog file {path!r}: {reason}",
+        # commands/diff.py and fbr/expand/cli.py word this message itself (the same words).
+        "two_stdin": "only one of A and B can be standard input",
+        # commands/stream.py words this message itself (the same words); to move here.
+        "stdin_cluster": "standard input cannot be sent to a Dask cluster",
     },
     hints={
         "": "check the path and the permissions",
         "directory": "give a file, not a directory",
         "not_utf8": "save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
+        "no_match": "check the pattern (quote it for the shell)",
+        "catalog": "check the path and the permissions",
+        "two_stdin": "read the other one from a file",
+        "stdin_cluster": "give files that every worker can read",
     },
+)
+# NTK006 (number too long) is registered by core.limits, next to the one mechanism that raises it.
+NTK007 = register_code(
+    "NTK007",
+    "optional dependency not installed",
+    """
+The feature needs a package that is an optional extra of the toolkit and is not installed (for
+example Dask for `ntk check --dask`). Install the extra the hint names, such as
+`pip install "notation-toolkit[dask]"`.
+""",
+    messages={"": "{package} is not installed; {feature} needs it"},
+    hints={"": 'install the extra: pip install "notation-toolkit[{extra}]"'},
+)
+NTK008 = register_code(
+    "NTK008",
+    "service cannot be reached",
+    """
+A service the command was told to use (for example the Dask scheduler given with `--dask
+tcp://HOST:8786`) did not answer. Check the address, that the service runs and that no firewall
+stands between them.
+""",
+    messages={"": "cannot reach the {service} at {address}: {reason}"},
+    hints={"": "check the address ({example}) and that the {service} runs"},
+)
+NTK009 = register_code(
+    "NTK009",
+    "not supported by the notation",
+    """
+The notation does not offer what was asked of it: for example lenient formatting
+(canonicalization) of a notation that has no lenient mode. Use the strict operation instead.
+""",
+    messages={"lenient": "{notation} has no lenient mode"},
+    hints={"lenient": "format it strictly instead"},
 )

@@ -40,9 +40,15 @@ NUMBER_TOO_LONG = register_code(
 A number in the input has more digits than the notation accepts. Numbers are refused by their
 length before they are converted, so a hostile run of digits costs no time. No notation accepts
 more than 4,000 digits; most accept far fewer.
+
+A text that is not a number at all reaching the conversion is a fault of the caller (the grammars
+read numbers as digit runs); it is refused under this code too, rather than by Python's `int()`.
 """,
-    messages={"": "this {what} has {digits:,} digits; the limit is {limit:,}"},
-    hints={"": "numbers this long are refused before they are read"},
+    messages={
+        "": "this {what} has {digits:,} digits; the limit is {limit:,}",
+        "not_a_number": "{number!r} is not a number",
+    },
+    hints={"": "numbers this long are refused before they are read", "not_a_number": "write digits only"},
 )
 
 
@@ -85,9 +91,9 @@ def bounded_int(
     if not (body.isascii() and body.isdigit()):
         from notation_toolkit.core.errors import ParseError
 
-        raise ParseError.single(
-            code.code, f"{digits[:40]!r} is not a number", span=span, text=text, field=field
-        )
+        # A notation's own code may word this case; the core's template serves every other one.
+        worded = code if "not_a_number" in code.messages else NUMBER_TOO_LONG
+        raise worded.error(ParseError, "not_a_number", span=span, text=text, field=field, number=digits[:40])
     if len(body) > limit:
         raise digits_error(
             body,

@@ -15,6 +15,7 @@ from typing import Literal
 
 from notation_toolkit.core.display import repr_svg
 from notation_toolkit.dicechess import dice as _dice
+from notation_toolkit.dicechess.codes import DICE001, DICE003, DICE004
 from notation_toolkit.dicechess.errors import IllegalMoveError
 from notation_toolkit.dicechess.moves import (
     FLAG_CASTLING,
@@ -27,6 +28,7 @@ from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import (
     BLACK,
     COLOR_NAMES,
+    DIE_LETTERS,
     E1,
     E8,
     KING,
@@ -143,20 +145,13 @@ class Game:
         """
         self._require_running()
         if self._rolled:
-            raise IllegalMoveError.because(
-                f"the dice are already rolled for this turn (pool {self.pool})", code="DICE003"
-            )
+            raise DICE003.error(IllegalMoveError, "rolled", field="move", pool=self.pool)
         if dice is None:
             pool = _dice.roll(self.rng)
         else:
-            try:
-                pool = _dice.from_letters(dice)
-            except ValueError as exc:
-                raise IllegalMoveError.because(str(exc), code="DICE004") from None
+            pool = parse_dice(dice)
             if _dice.size(pool) != 3:
-                raise IllegalMoveError.because(
-                    f"a roll is exactly three dice, got {dice!r}", code="DICE004", hint="e.g. PNB"
-                )
+                raise DICE004.error(IllegalMoveError, "three", field="move", dice=dice)
         self._pos.set_pool(pool)
         self._rolled = True
         letters = self.pool
@@ -183,14 +178,13 @@ class Game:
         """Apply R11 once the turn is over (R10); refuses while a legal micro-move remains."""
         self._require_running()
         if not self._rolled:
-            raise IllegalMoveError.because("the dice have not been rolled this turn", code="DICE003")
+            raise DICE003.error(IllegalMoveError, "not_rolled", field="move")
         legal = self._pos.legal_moves()
         if legal:
             best = self._pos.lstar()
-            raise IllegalMoveError.because(
-                f"must use as many dice as possible: {best} more "
-                f"{'die' if best == 1 else 'dice'} can still be used (e.g. {min(map(uci, legal))})",
-                hint="play one of the legal micro-moves",
+            template = "end_turn_one" if best == 1 else "end_turn"
+            raise DICE001.error(
+                IllegalMoveError, template, field="move", best=best, example=min(map(uci, legal))
             )
         self._finish_turn(passed=not any(e.kind == "move" for e in self._this_turn()))
 
@@ -198,7 +192,7 @@ class Game:
 
     def _require_running(self) -> None:
         if self._result is not None:
-            raise IllegalMoveError.because(f"the game is over ({self._result})", code="DICE003")
+            raise DICE003.error(IllegalMoveError, "over", field="move", result=self._result)
 
     def _this_turn(self) -> list[GameEvent]:
         out: list[GameEvent] = []
@@ -226,57 +220,58 @@ class Game:
         """Find the move int for ``text`` or raise an ``IllegalMoveError`` that says why not."""
         self._require_running()
         if not self._rolled:
-            raise IllegalMoveError.because("roll the dice before moving", code="DICE003")
+            raise DICE003.error(IllegalMoveError, "roll_first", field="move")
         parsed = parse_uci(text)
         if parsed is None:
-            raise IllegalMoveError.because(
-                f"{text!r} is not a UCI micro-move",
-                hint="write from-square, to-square and an optional promotion letter, e.g. e2e4 or e7e8n",
-            )
+            raise DICE001.error(IllegalMoveError, "not_uci", field="move", move=text)
         frm, to, promo = parsed
         pos = self._pos
         spelled = SQUARE_NAMES[frm] + SQUARE_NAMES[to] + ("nbrq"[[2, 3, 4, 5].index(promo)] if promo else "")
         who = COLOR_NAMES[pos.turn]
         piece = pos.piece_at(frm)
         if piece is None:
-            raise IllegalMoveError.because(f"there is no piece on {SQUARE_NAMES[frm]}")
+            raise DICE001.error(IllegalMoveError, "empty_square", field="move", square=SQUARE_NAMES[frm])
         ptype, colour = piece
         if colour != pos.turn:
-            raise IllegalMoveError.because(
-                f"the {PIECE_NAMES[ptype]} on {SQUARE_NAMES[frm]} is {COLOR_NAMES[colour]}'s; "
-                f"{who} is to move"
+            raise DICE001.error(
+                IllegalMoveError,
+                "not_yours",
+                field="move",
+                piece=PIECE_NAMES[ptype],
+                square=SQUARE_NAMES[frm],
+                owner=COLOR_NAMES[colour],
+                mover=who,
             )
         pool = pos.pool
         castling_shape = ptype == KING and frm in (E1, E8) and abs(to - frm) == 2
         if castling_shape:
             missing = [name for t, name in ((KING, "King"), (ROOK, "Rook")) if not _dice.count(pool, t)]
             if missing:
-                raise IllegalMoveError.because(
-                    f"castling needs a King die and a Rook die: no {' or '.join(missing)} die left in the "
-                    f"pool ({self.pool})"
+                raise DICE001.error(
+                    IllegalMoveError,
+                    "castling_dice",
+                    field="move",
+                    missing=" or ".join(missing),
+                    pool=self.pool,
                 )
         elif not _dice.count(pool, ptype):
-            raise IllegalMoveError.because(
-                f"no {PIECE_NAMES[ptype].capitalize()} die left in the pool ({self.pool})"
+            raise DICE001.error(
+                IllegalMoveError, "no_die", field="move", die=PIECE_NAMES[ptype].capitalize(), pool=self.pool
             )
         candidates = [m for m in pos.generate() if m & 0xFFF == frm | (to << 6)]
         match = [m for m in candidates if (m >> 12) & 7 == promo]
         if not match:
             if candidates and not promo:
-                raise IllegalMoveError.because(
-                    f"{spelled} must promote", hint=f"add q, r, b or n, e.g. {spelled}q"
-                )
+                raise DICE001.error(IllegalMoveError, "must_promote", field="move", move=spelled)
             if candidates and promo:
-                raise IllegalMoveError.because(
-                    f"{spelled} captures the king: it is written without a promotion letter",
-                    hint=f"play {spelled[:4]}",
+                raise DICE001.error(
+                    IllegalMoveError, "promotes_king_capture", field="move", move=spelled, plain=spelled[:4]
                 )
             if castling_shape:
-                raise IllegalMoveError.because(
-                    f"{spelled} is not a legal castling move (the right, the king and rook on their "
-                    "squares and empty squares between them are all needed)"
-                )
-            raise IllegalMoveError.because(f"{spelled} is not a legal {PIECE_NAMES[ptype]} move")
+                raise DICE001.error(IllegalMoveError, "castling", field="move", move=spelled)
+            raise DICE001.error(
+                IllegalMoveError, "illegal", field="move", move=spelled, piece=PIECE_NAMES[ptype]
+            )
         m = match[0]
         legal = pos.legal_moves()
         if m not in legal:
@@ -287,12 +282,28 @@ class Game:
             used = move_cost(m) + after
             spent = "castling" if m >> 18 == FLAG_CASTLING else spelled
             names = sorted(map(uci, legal))
-            raise IllegalMoveError.because(
-                f"must use as many dice as possible: {spent} lets {used} of the dice be used this turn, "
-                f"but {best} can be (e.g. {names[0]})",
-                hint="legal now: " + " ".join(names[:12]) + (" ..." * (len(names) > 12)),
+            raise DICE001.error(
+                IllegalMoveError,
+                "max_dice",
+                field="move",
+                move=spent,
+                used=used,
+                best=best,
+                example=names[0],
+                legal=" ".join(names[:12]) + (" ..." * (len(names) > 12)),
             )
         return m
 
 
-__all__ = ["DRAW_CLOCK", "Game", "GameEvent"]
+def parse_dice(letters: str) -> _dice.Pool:
+    """The pool of die letters in either case (``"PNB"``, ``"pnb"``; ``"-"`` or ``""`` is empty).
+
+    Raises ``IllegalMoveError`` (DICE004) naming the first letter that is not a die.
+    """
+    bad = next((ch for ch in letters if ch.upper() not in DIE_LETTERS), None)
+    if bad is not None and letters != "-":
+        raise DICE004.error(IllegalMoveError, "letter", field="move", letter=bad)
+    return _dice.from_letters(letters)
+
+
+__all__ = ["DRAW_CLOCK", "Game", "GameEvent", "parse_dice"]

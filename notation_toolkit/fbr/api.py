@@ -72,11 +72,6 @@ def dumps(text: str | object, *, grammar: GrammarRef = None, **_: object) -> str
     return _dumps(text)
 
 
-format = dumps
-"""Internal alias of ``dumps`` (``fbr/notation.py`` still calls it); the public ``fbr.format`` is
-:func:`deprecated_format`."""
-
-
 def deprecated_format(text: str | object, *, grammar: GrammarRef = None, **options: object) -> str:
     """``fbr.format``, deprecated: the former name of :func:`dumps` (it shadowed the builtin)."""
     import warnings
@@ -92,7 +87,7 @@ def is_valid(text: str, *, grammar: GrammarRef = None, catalog: CatalogRef = Non
 
 def canonicalize(text: str, *, grammar: GrammarRef = None, **_: object) -> tuple[str, list[Diagnostic]]:
     """Canonical text and (when the layout changed) one INFO diagnostic describing the change."""
-    canonical = format(text, grammar=grammar)
+    canonical = dumps(text, grammar=grammar)
     if canonical == text:
         return canonical, []
     from notation_toolkit.fbr.codes import INFO

@@ -33,9 +33,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from notation_toolkit.core.codes import DEFAULT_HINT, NTK005
 from notation_toolkit.core.errors import NotationError, UnknownNameError
 from notation_toolkit.core.suggest import did_you_mean
-from notation_toolkit.fbr.codes import BAD_CATALOG
+from notation_toolkit.fbr.codes import BAD_CATALOG, INFO
 
 PART_KEYS = ("prefix", "seq_number", "cardinal", "piece_set", "board_range", "announcement")
 LEVELS = ("none", "optional", "required")
@@ -131,8 +132,8 @@ class Catalog:
         if spec is None:
             from notation_toolkit.fbr.codes import UNKNOWN_RULE
 
-            raise UnknownNameError.single(
-                UNKNOWN_RULE, f"unknown rule {name!r}", hint=did_you_mean(name, self.rules)
+            raise INFO[UNKNOWN_RULE].error(
+                UnknownNameError, hint=did_you_mean(name, self.rules) or DEFAULT_HINT, rule=name
             )
         return spec
 
@@ -143,22 +144,18 @@ class Catalog:
         for name, raw in raw_rules.items():
             where = f"{source}: rule {name!r}"
             if not isinstance(name, str) or not name:
-                raise _bad(f"{source}: rule names must be non-empty strings")
+                raise INFO[BAD_CATALOG].error(NotationError, "rule_name", where=source)
             if not isinstance(raw, Mapping):
-                raise _bad(f"{where} must be an object")
+                raise INFO[BAD_CATALOG].error(NotationError, "object", where=where)
             base = rules.get(name)
             rules[name] = _rule_spec(name, raw, base, where)
         return Catalog(rules, (*self.sources, source))
 
 
-def _bad(message: str) -> NotationError:
-    return NotationError.single(BAD_CATALOG, message, hint="see docs/fbr.md, section 'Catalog files'")
-
-
 def _expect(data: Mapping[str, Any], key: str, kind: type[Any] | tuple[type[Any], ...], where: str) -> Any:
     value = data.get(key)
     if not isinstance(value, kind):
-        raise _bad(f"{where}: {key!r} is missing or has the wrong type")
+        raise INFO[BAD_CATALOG].error(NotationError, "missing", where=where, key=key)
     return value
 
 
@@ -168,7 +165,7 @@ def _groups(value: Any, where: str, key: str) -> tuple[tuple[str, ...], ...]:
     if not isinstance(value, list) or not all(
         isinstance(g, list) and all(isinstance(x, str) for x in g) for g in value
     ):
-        raise _bad(f"{where}: {key!r} must be a list of lists of attribute names")
+        raise INFO[BAD_CATALOG].error(NotationError, "groups", where=where, key=key)
     return tuple(tuple(g) for g in value)
 
 
@@ -176,13 +173,13 @@ def _parse_args(text: Any, where: str) -> dict[str, str]:
     if text is None or text == "":
         return {}
     if not isinstance(text, str):
-        raise _bad(f"{where}: 'args' must be a string such as \"count? set!\"")
+        raise INFO[BAD_CATALOG].error(NotationError, "args", where=where)
     args: dict[str, str] = {}
     for word in text.split():
         kind, mark = word[:-1], word[-1:]
         if kind not in ARG_KINDS or mark not in "?!":
-            raise _bad(
-                f"{where}: bad argument kind {word!r}",
+            raise INFO[BAD_CATALOG].error(
+                NotationError, "arg_kind", where=where, word=word, kinds=", ".join(ARG_KINDS)
             )
         args[kind] = "required" if mark == "!" else "optional"
     return args
@@ -190,17 +187,19 @@ def _parse_args(text: Any, where: str) -> dict[str, str]:
 
 def _attribute_spec(name: str, raw: Any, where: str) -> AttributeSpec:
     if not isinstance(raw, Mapping):
-        raise _bad(f"{where} must be an object")
+        raise INFO[BAD_CATALOG].error(NotationError, "object", where=where)
     unknown = set(raw) - _ATTR_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise _bad(f"{where}: unknown key {key!r}" + _dym(key, _ATTR_KEYS))
+        raise INFO[BAD_CATALOG].error(
+            NotationError, "unknown_key", hint=_dym(key, _ATTR_KEYS), where=where, key=key
+        )
     requires = raw.get("requires_rule")
     if requires is not None and not isinstance(requires, str):
-        raise _bad(f"{where}: 'requires_rule' must be a rule name")
+        raise INFO[BAD_CATALOG].error(NotationError, "a_rule", where=where, key="requires_rule")
     line = raw.get("line")
     if line is not None and not isinstance(line, int):
-        raise _bad(f"{where}: 'line' must be a number")
+        raise INFO[BAD_CATALOG].error(NotationError, "number", where=where, key="line")
     return AttributeSpec(
         name=name,
         args=_parse_args(raw.get("args"), where),
@@ -215,26 +214,30 @@ def _attribute_spec(name: str, raw: Any, where: str) -> AttributeSpec:
     )
 
 
-def _dym(name: str, known: Sequence[str] | set[str]) -> str:
-    hint = did_you_mean(name, sorted(known))
-    return f" ({hint})" if hint else ""
+def _dym(name: str, known: Sequence[str] | set[str]) -> str | None:
+    # The 'did you mean' hint when a known key is close, else the template's own hint.
+    return did_you_mean(name, sorted(known)) or DEFAULT_HINT
 
 
 def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: str) -> RuleSpec:
     unknown = set(raw) - _RULE_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise _bad(f"{where}: unknown key {key!r}" + _dym(key, _RULE_KEYS))
+        raise INFO[BAD_CATALOG].error(
+            NotationError, "unknown_key", hint=_dym(key, _RULE_KEYS), where=where, key=key
+        )
     parts = dict(base.parts) if base else {}
     for key in PART_KEYS:
         if key in raw:
             if raw[key] not in LEVELS:
-                raise _bad(f"{where}: {key!r} must be one of {', '.join(LEVELS)}")
+                raise INFO[BAD_CATALOG].error(
+                    NotationError, "level", where=where, key=key, levels=", ".join(LEVELS)
+                )
             parts[key] = raw[key]
     attributes = dict(base.attributes) if base else {}
     raw_attrs = raw.get("attributes", {})
     if not isinstance(raw_attrs, Mapping):
-        raise _bad(f"{where}: 'attributes' must be an object")
+        raise INFO[BAD_CATALOG].error(NotationError, "an_object", where=where, key="attributes")
     for attr_name, attr in raw_attrs.items():
         attributes[attr_name] = _attribute_spec(attr_name, attr, f"{where}, attribute {attr_name!r}")
     spec = base or RuleSpec(name=name, parts={}, attributes={})
@@ -246,7 +249,7 @@ def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: 
     if "requires_any_rule" in raw:
         value = raw["requires_any_rule"]
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            raise _bad(f"{where}: 'requires_any_rule' must be a list of rule names")
+            raise INFO[BAD_CATALOG].error(NotationError, "rules", where=where, key="requires_any_rule")
         updates["requires_any_rule"] = tuple(value)
     for key in ("attributes_required", "defines_pieces", "documented", "prefix_first"):
         if key in raw:
@@ -254,11 +257,11 @@ def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: 
     for key in ("anonymous_count", "anonymous_piece_set", "summary"):
         if key in raw:
             if not isinstance(raw[key], str):
-                raise _bad(f"{where}: {key!r} must be a string")
+                raise INFO[BAD_CATALOG].error(NotationError, "string", where=where, key=key)
             updates[key] = raw[key]
     if "defaults" in raw:
         if not isinstance(raw["defaults"], Mapping):
-            raise _bad(f"{where}: 'defaults' must be an object")
+            raise INFO[BAD_CATALOG].error(NotationError, "an_object", where=where, key="defaults")
         updates["defaults"] = {str(k): str(v) for k, v in raw["defaults"].items()}
     if "line" in raw:
         updates["line"] = raw["line"] if isinstance(raw["line"], int) else None
@@ -266,9 +269,13 @@ def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: 
     for group in (*spec.exclusive, *spec.one_of):
         for attr_name in group:
             if attr_name not in spec.attributes:
-                raise _bad(f"{where}: group names unknown attribute {attr_name!r}")
+                raise INFO[BAD_CATALOG].error(
+                    NotationError, "group_attribute", where=where, key="a group", name=attr_name
+                )
     if spec.anonymous_count is not None and spec.anonymous_count not in spec.attributes:
-        raise _bad(f"{where}: anonymous_count names unknown attribute {spec.anonymous_count!r}")
+        raise INFO[BAD_CATALOG].error(
+            NotationError, "group_attribute", where=where, key="anonymous_count", name=spec.anonymous_count
+        )
     return spec
 
 
@@ -289,15 +296,17 @@ def load_catalog(*paths: str | os.PathLike[str], data: Sequence[Mapping[str, Any
         try:
             text = open(path, encoding="utf-8").read()  # noqa: SIM115
         except (OSError, UnicodeDecodeError) as exc:
-            raise NotationError.single(
-                "NTK005", f"cannot read catalog file {os.fspath(path)!r}: {exc.__class__.__name__}"
+            raise NTK005.error(
+                NotationError, "catalog", path=os.fspath(path), reason=exc.__class__.__name__
             ) from None
         try:
             raw = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise _bad(f"{os.fspath(path)}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+            raise INFO[BAD_CATALOG].error(
+                NotationError, "json", where=os.fspath(path), reason=exc.msg, line=exc.lineno
+            ) from None
         if not isinstance(raw, Mapping):
-            raise _bad(f"{os.fspath(path)}: the file must hold a JSON object")
+            raise INFO[BAD_CATALOG].error(NotationError, "file_object", where=os.fspath(path))
         catalog = catalog.merged(raw, os.fspath(path))
     for i, raw in enumerate(data):
         catalog = catalog.merged(raw, f"<data {i}>")

@@ -347,6 +347,25 @@ Each metadata key (variant, boardsize, startposition) may be given once.
 
 _NEEDS = "the rule {rule!r} needs {part}"
 
+_CATALOG_MESSAGES = {
+    "json": "{where}: not valid JSON ({reason} at line {line})",
+    "file_object": "{where}: the file must hold a JSON object",
+    "object": "{where} must be an object",
+    "rule_name": "{where}: rule names must be non-empty strings",
+    "missing": "{where}: {key!r} is missing or has the wrong type",
+    "groups": "{where}: {key!r} must be a list of lists of attribute names",
+    "args": "{where}: 'args' must be a string such as \"count? set!\"",
+    "arg_kind": "{where}: bad argument kind {word!r}",
+    "unknown_key": "{where}: unknown key {key!r}",
+    "a_rule": "{where}: {key!r} must be a rule name",
+    "rules": "{where}: {key!r} must be a list of rule names",
+    "number": "{where}: {key!r} must be a number",
+    "string": "{where}: {key!r} must be a string",
+    "an_object": "{where}: {key!r} must be an object",
+    "level": "{where}: {key!r} must be one of {levels}",
+    "group_attribute": "{where}: {key} names unknown attribute {name!r}",
+}
+
 # Message templates, by code: (messages, hints, fixes), each keyed by template name ("" is the
 # code's main message). Every FBR diagnostic is built from them (``CODE.diagnostic(...)``).
 _TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
@@ -504,8 +523,15 @@ _TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
         {name: "declare it (e.g. {key}) or use one of: {known}" for name in ("", "compound")},
         {"declare": "declare {key}"},
     ),
-    # fbr/catalog.py words each problem of a catalog file (missing keys, bad types ...).
-    BAD_CATALOG: ({"": "{detail}"}, {"": "see docs/fbr.md, section 'Catalog files'"}, {}),
+    # One template per problem of a catalog file; ``where`` locates it ("my.json: rule 'royal'").
+    BAD_CATALOG: (
+        _CATALOG_MESSAGES,
+        {
+            **{name: "see docs/fbr.md, section 'Catalog files'" for name in _CATALOG_MESSAGES},
+            "arg_kind": "an argument is one of {kinds}, then ? (optional) or ! (required)",
+        },
+        {},
+    ),
     BAD_BOARDSIZE: (
         {"": "bad board size {value!r}"},
         {"": 'write files x ranks, e.g. boardsize="8x8" (at most 26 files)'},

@@ -13,7 +13,7 @@ from notation_toolkit.fbr.validate import check_rule_file
 
 def _format(text: str, **options: Any) -> str:
     # The CLI adds the final newline itself.
-    return api.format(text, grammar=options.get("grammar")).rstrip("\n")
+    return api.dumps(text, grammar=options.get("grammar")).rstrip("\n")
 
 
 def _canonicalize(text: str, **options: Any) -> tuple[str, list[Diagnostic]]:

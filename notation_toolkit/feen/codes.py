@@ -215,7 +215,12 @@ _FIELD_HINTS = {
 # are filled by the caller; ``char`` is always a complete noun phrase from ``describe_char``.
 _MESSAGES: dict[str, dict[str, str]] = {
     # The grammar's own words (expected ..., found ...), from core.grammar.translate_lark_error.
-    "FEEN101": {"": "{detail}"},
+    "FEEN101": {
+        "": "{detail}",
+        # The fast path and the grammar disagree on the shipped grammar: a bug, said as one.
+        "disagreement": "internal disagreement between the fast path and the grammar",
+        "not_a_position": "the grammar did not produce a FEEN position",
+    },
     "FEEN102": {"": "{detail}"},
     "FEEN103": {"": "{detail}"},
     "FEEN104": {
@@ -277,7 +282,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
 }
 
 _HINTS: dict[str, dict[str, str]] = {
-    "FEEN101": {"": _FIELD_HINTS["FEEN101"]},
+    "FEEN101": {
+        "": _FIELD_HINTS["FEEN101"],
+        "disagreement": "please report this input as a bug of the toolkit",
+        "not_a_position": "keep the FEEN rule 'feen' as the grammar's start (import it by name)",
+    },
     "FEEN102": {"": _FIELD_HINTS["FEEN102"]},
     "FEEN103": {
         "": "the style-turn is two style letters of opposite case, e.g. C/c",

@@ -64,13 +64,16 @@ def resolve_limits(limits: Limits | str | None, max_input: int | str | None = No
     else:
         key = str(limits).strip().lower()
         if key not in PRESETS:
+            from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
             from notation_toolkit.core.errors import UnknownNameError
             from notation_toolkit.core.suggest import did_you_mean
 
-            raise UnknownNameError.single(
-                "NTK003",
-                f"unknown limits {limits!r}",
-                hint=did_you_mean(key, list(PRESETS)) or "use 'default' or 'reference'",
+            raise NTK003.error(
+                UnknownNameError,
+                "limits",
+                hint=did_you_mean(key, list(PRESETS)) or DEFAULT_HINT,
+                name=_shown(str(limits)),
+                known=" or ".join(repr(name) for name in PRESETS),
             )
         result = PRESETS[key]
     if max_input is not None:
@@ -88,9 +91,13 @@ def _parse_size(text: str) -> int:
     mult = units.get(text[-1:], 1)
     digits = text[:-1] if text[-1:] in units else text
     if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
+        from notation_toolkit.core.codes import NTK003
         from notation_toolkit.core.errors import NotationError
 
-        raise NotationError.single(
-            "NTK003", f"max_input must be a number of characters (like 65536 or 1M), not {text!r}"
-        )
+        raise NTK003.error(NotationError, "max_input", value=_shown(text), example="65536 or 1M")
     return int(digits) * mult
+
+
+def _shown(text: str, width: int = 20) -> str:
+    """``text`` cut to ``width`` characters for a message (a hostile value can be huge)."""
+    return text if len(text) <= width else text[:width] + "..."

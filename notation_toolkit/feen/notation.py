@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError, UnknownNameError
 from notation_toolkit.core.registry import Notation
@@ -28,10 +29,13 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in options.items():
         if key not in _OPTIONS:
-            raise UnknownNameError.single(
-                "NTK003",
-                f"unknown FEEN option {key!r}",
-                hint=did_you_mean(key, list(_OPTIONS)) or f"options: {', '.join(_OPTIONS)}",
+            raise NTK003.error(
+                UnknownNameError,
+                "option",
+                hint=did_you_mean(key, list(_OPTIONS)) or DEFAULT_HINT,
+                notation="FEEN",
+                name=key,
+                known=", ".join(_OPTIONS),
             )
         if key == "lenient" and isinstance(value, str):
             value = value.strip().lower() in ("1", "true", "yes", "on")
@@ -125,11 +129,7 @@ def _token(name: str, title: str, func: Callable[[str], Any], example: str) -> N
 
 def _no_options(name: str, grammar: str | None, options: dict[str, Any]) -> None:
     if grammar is not None or options:
-        raise UnknownNameError.single(
-            "NTK003",
-            f"{name} takes no options and no --grammar",
-            hint="token notations are fixed; extend the FEEN grammar instead",
-        )
+        raise NTK003.error(UnknownNameError, "no_options", notation=name)
 
 
 FEEN = _feen("feen")

@@ -236,9 +236,7 @@ def _syntax_error(
         return _refine_syntax(err, text, profile, field_index)
     # The grammar accepts what the fast path refused: cannot happen for the shipped grammars
     # (tests assert agreement); report it rather than guess.
-    return ParseError.single(  # pragma: no cover
-        FEEN101.code, "internal disagreement between the fast path and the grammar", text=text
-    )
+    return FEEN101.error(ParseError, "disagreement", text=text)  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------------------------
@@ -304,7 +302,7 @@ def parse_result(
         tree = parse_text(prof.parser, text, code=FEEN101.code)
         built = transform(tree, text, prof, lim)
         if not isinstance(built, Position):
-            raise ParseError.single(FEEN101.code, "the grammar did not produce a FEEN position", text=text)
+            raise FEEN101.error(ParseError, "not_a_position", text=text)
         position = built
     outcome = semantics(position, prof, lim, lenient)
     if outcome.errors:

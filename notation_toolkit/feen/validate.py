@@ -7,6 +7,7 @@ canonicalizes the hands instead of refusing them.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -311,9 +312,8 @@ def semantics(position: Position, profile: Profile, limits: Limits, lenient: boo
             hands.second, canonical_text, hands.span
         )
         if lenient:
-            fixes.extend(
-                Diagnostic(d.code, d.message, d.span, Severity.INFO, d.hint, d.fix, d.field) for d in found
-            )
+            # In lenient mode the same findings are information: the hands are repaired below.
+            fixes.extend(dataclasses.replace(d, severity=Severity.INFO) for d in found)
             position = Position(placement, canonical, position.style_turn, position.span, position.extensions)
         else:
             errors.extend(found)

@@ -6,6 +6,7 @@ from types import ModuleType
 from typing import Any
 
 from notation_toolkit import fen
+from notation_toolkit.core.codes import NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.limits import bounded_int
@@ -22,11 +23,11 @@ def _limit(options: dict[str, Any]) -> int | None:
     if isinstance(raw, str):
         text = raw.strip()
         if not (text.isascii() and text.isdigit()):
-            raise NotationError.single(
-                "NTK003",
-                f"max_input must be a number of characters, not {text[:20]!r}"
-                + ("..." if len(text) > 20 else ""),
-                hint="write a number such as 4096, or 'none' for no cap",
+            raise NTK003.error(
+                NotationError,
+                "max_input",
+                value=text if len(text) <= 20 else text[:20] + "...",
+                example="4096",
             )
         # The toolkit's one mechanism for numbers read from text: counted before int() (NTK006).
         return bounded_int(text, max_digits=12, what="max_input")

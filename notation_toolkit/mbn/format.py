@@ -114,11 +114,9 @@ def dumps(node: object) -> str:
     try:
         return _dumps(node)
     except RecursionError:
-        raise LimitError.single(
-            "NTK002",
-            "the item is nested too deeply to be written back as text",
-            hint="reduce the nesting depth",
-        ) from None
+        from notation_toolkit.core.codes import NTK002
+
+        raise NTK002.error(LimitError, "write", what="item") from None
 
 
 def _dumps(node: object) -> str:

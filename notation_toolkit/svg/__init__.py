@@ -128,16 +128,13 @@ def draw(notation: str, text: str, **options: Any) -> SvgImage:
 
     Raises the notation's ``NotationError`` for bad text, ``UnknownNameError`` for an unknown notation.
     """
+    from notation_toolkit.core.codes import NTK003
     from notation_toolkit.core.errors import UnknownNameError
     from notation_toolkit.core.registry import get_notation
 
     found = get_notation(notation)
     if found.name not in DRAWABLE:
-        raise UnknownNameError.single(
-            "NTK003",
-            f"{found.name} texts are not positions and cannot be drawn",
-            hint="draw one of: " + ", ".join(DRAWABLE),
-        )
+        raise NTK003.error(UnknownNameError, "not_drawable", notation=found.name, known=", ".join(DRAWABLE))
     return board(found.parse(text), **options)
 
 

@@ -1,7 +1,8 @@
 """Every diagnostic is written from its code's template (issue 12: "one template per code").
 
-Outside ``core/`` no module builds a ``Diagnostic(...)`` by hand or hands a message string to
-``NotationError.single(...)``: diagnostics come from ``CODE.diagnostic(template, ...)``
+Outside ``core/`` no module builds a ``Diagnostic(...)`` by hand, no module (the core included)
+hands a message string to ``NotationError.single(...)``, and no Dice Chess reason is worded at an
+``IllegalMoveError.because(...)`` call: diagnostics come from ``CODE.diagnostic(template, ...)``
 (``core.codes.CodeInfo``), so a code's wording lives in its package's ``codes.py`` and the
 message checks of ``tests/<family>/test_messages.py`` see all of it. The source is read with
 ``ast`` (nothing is imported).
@@ -16,34 +17,32 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "notation_toolkit"
 
 #: Sites that remain, each with the reason. The list only shrinks: a stale entry fails the test.
-ALLOWED_DIAGNOSTIC_CALLS: dict[str, str] = {
-    # Copies diagnostics built from FEEN's templates with another severity (lenient mode);
-    # `dataclasses.replace(d, severity=...)` would say so without a constructor call.
-    "feen/validate.py": "re-severities template-built diagnostics; owned by the FEEN work",
-}
+ALLOWED_DIAGNOSTIC_CALLS: dict[str, str] = {}
 
-_NOT_OWNED = "owned by other work (CLI, commands, bulk, svg, catalog, FEEN, formatting): listed to move"
+_NOT_OWNED = "owned by other work (CLI, commands, grammar loading): listed to move"
 #: ``NotationError.single(code, message)`` calls with a hand-written message that remain, in
-#: modules the message-template work (issue 12) did not own; each is to be moved to its code's
-#: templates by the owner of the module.
+#: modules the message-template work (issue 12) did not own; each code's template exists in
+#: ``core/codes.py`` (named below), so the change at each site is one line.
 ALLOWED_SINGLE_CALLS: dict[str, str] = {
-    "bulk/cluster.py": _NOT_OWNED,  # NTK005, NTK006, NTK007
-    "bulk/run.py": _NOT_OWNED,  # NTK004
-    "commands/common.py": _NOT_OWNED,
-    "commands/diff.py": _NOT_OWNED,
-    "commands/stream.py": _NOT_OWNED,
-    "fbr/catalog.py": _NOT_OWNED,  # FBR201, FBR401, NTK005
-    "feen/limits.py": _NOT_OWNED,  # NTK003
-    "feen/notation.py": _NOT_OWNED,  # NTK003
-    "feen/parser.py": _NOT_OWNED,
-    "fen/notation.py": _NOT_OWNED,  # NTK003
-    "mbn/format.py": _NOT_OWNED,  # NTK002 (its "write" template exists)
-    "svg/__init__.py": _NOT_OWNED,  # NTK003
+    # NTK001 "", NTK002 "brackets", NTK004 "missing_file", "unknown" and "cannot_load".
+    "core/grammar.py": _NOT_OWNED,
+    "commands/common.py": _NOT_OWNED,  # NTK003 "extension"
+    "commands/diff.py": _NOT_OWNED,  # NTK005 "two_stdin"
+    "commands/stream.py": _NOT_OWNED,  # NTK005 "stdin_cluster"
+}
+
+#: ``IllegalMoveError.because(message)`` calls that remain (the Dice Chess pool given on the command
+#: line): ``dicechess.game.parse_dice`` raises DICE004 from its "letter" template instead.
+ALLOWED_BECAUSE_CALLS: dict[str, str] = {
+    "dicechess/cli.py": _NOT_OWNED,
+    "dicechess/engine/cli.py": _NOT_OWNED,
 }
 
 
-def _python_files() -> list[Path]:
-    return sorted(p for p in SOURCE.rglob("*.py") if "core" not in p.relative_to(SOURCE).parts[:1])
+def _python_files(*, core: bool = False) -> list[Path]:
+    # The core builds diagnostics for everyone (codes.py, errors.py, the Lark translation); only
+    # its hand-written messages are scanned (``core=True``).
+    return sorted(p for p in SOURCE.rglob("*.py") if core or "core" not in p.relative_to(SOURCE).parts[:1])
 
 
 def _is_diagnostic_constructor(node: ast.Call) -> bool:
@@ -67,9 +66,14 @@ def _is_single_with_message(node: ast.Call) -> bool:
     return isinstance(message, ast.Constant | ast.JoinedStr | ast.BinOp)
 
 
-def _sites(predicate: object) -> dict[str, list[int]]:
+def _is_because(node: ast.Call) -> bool:
+    # ``IllegalMoveError.because(message)``: a reason worded at the call site.
+    return isinstance(node.func, ast.Attribute) and node.func.attr == "because"
+
+
+def _sites(predicate: object, *, core: bool = False) -> dict[str, list[int]]:
     found: dict[str, list[int]] = {}
-    for path in _python_files():
+    for path in _python_files(core=core):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and callable(predicate) and predicate(node):
@@ -86,11 +90,19 @@ def test_no_diagnostic_is_built_by_hand_outside_core() -> None:
 
 
 def test_no_error_carries_a_hand_written_message_outside_core() -> None:
-    sites = _sites(_is_single_with_message)
+    sites = _sites(_is_single_with_message, core=True)
     unexpected = {path: lines for path, lines in sites.items() if path not in ALLOWED_SINGLE_CALLS}
     assert not unexpected, f"build these errors from a code's template: {unexpected}"
     stale = sorted(set(ALLOWED_SINGLE_CALLS) - set(sites))
     assert not stale, f"no longer hand-write messages: remove them from the allow-list: {stale}"
+
+
+def test_no_illegal_move_is_worded_at_its_call_site() -> None:
+    sites = _sites(_is_because)
+    unexpected = {path: lines for path, lines in sites.items() if path not in ALLOWED_BECAUSE_CALLS}
+    assert not unexpected, f"raise DICEnnn.error(IllegalMoveError, template, ...) instead: {unexpected}"
+    stale = sorted(set(ALLOWED_BECAUSE_CALLS) - set(sites))
+    assert not stale, f"no longer word reasons by hand: remove them from the allow-list: {stale}"
 
 
 def test_the_scan_sees_constructor_and_single_calls() -> None:
@@ -105,6 +117,8 @@ def test_the_scan_sees_constructor_and_single_calls() -> None:
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
     assert [_is_diagnostic_constructor(c) for c in calls] == [True, True, False, False, False]
     assert [_is_single_with_message(c) for c in calls] == [False, False, False, True, False]
+    because = ast.parse("IllegalMoveError.because(str(exc), code='DICE004')\nGame.play('e2e4')\n")
+    assert [_is_because(c) for c in ast.walk(because) if isinstance(c, ast.Call)] == [True, False, False]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 The corpus: the invalid rule files transcribed from the FBR page (``tests/data/fbr/invalid.json``),
 the deliberately broken example file (``examples/fbr/invalid.fbr``, whole and line by line), rules
 the catalog marks undocumented, a rule that needs one of its attributes, huge numbers (a board
-range, a board size), a non-canonical layout, and a broken catalog file.
+range, a board size), a non-canonical layout, a broken catalog file, and one catalog per problem
+a catalog can have (FBR401: each of its templates rendered).
 """
 
 from __future__ import annotations
@@ -12,11 +13,18 @@ import json
 from pathlib import Path
 
 import pytest
-from message_checks import codes_without_template, diagnostics_of, prose_problems, unreached
+from message_checks import (
+    codes_without_template,
+    diagnostics_of,
+    prose_problems,
+    unreached,
+    unrendered_templates,
+)
 
 from notation_toolkit import fbr
 from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.fbr.codes import INFO
+from notation_toolkit.fbr.catalog import load_catalog
+from notation_toolkit.fbr.codes import BAD_CATALOG, INFO
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "fbr" / "invalid.json"
@@ -55,7 +63,59 @@ def diagnostics(tmp_path_factory: pytest.TempPathFactory) -> list[Diagnostic]:
     broken = tmp_path_factory.mktemp("catalog") / "broken.json"
     broken.write_text(json.dumps({"rules": {"myrule": []}}), encoding="utf-8")
     found += diagnostics_of(lambda: fbr.check("myrule K", catalog=str(broken)))  # FBR401
+    return found + _catalog_diagnostics(tmp_path_factory.mktemp("catalogs"))
+
+
+# One catalog per problem (FBR401), in the JSON shape of docs/fbr.md's 'Catalog files'.
+BAD_CATALOGS: list[object] = [
+    {"rules": []},  # 'rules' is not an object
+    {"rules": {"": {}}},  # an empty rule name
+    {"rules": {"myrule": 3}},
+    {"rules": {"myrule": {"piece_sets": "required"}}},  # an unknown key, close to one
+    {"rules": {"myrule": {"colour": "red"}}},  # an unknown key, close to none
+    {"rules": {"myrule": {"piece_set": "always"}}},
+    {"rules": {"myrule": {"attributes": []}}},
+    {"rules": {"myrule": {"attributes": {"x": 1}}}},
+    {"rules": {"myrule": {"attributes": {"x": {"arg": "count?"}}}}},
+    {"rules": {"myrule": {"attributes": {"x": {"args": 3}}}}},
+    {"rules": {"myrule": {"attributes": {"x": {"args": "colour!"}}}}},
+    {"rules": {"myrule": {"attributes": {"x": {"requires_rule": 1}}}}},
+    {"rules": {"myrule": {"attributes": {"x": {"line": "ten"}}}}},
+    {"rules": {"myrule": {"exclusive": ["x"]}}},
+    {"rules": {"myrule": {"exclusive": [["x"]]}}},  # names an attribute the rule lacks
+    {"rules": {"myrule": {"anonymous_count": "x"}}},
+    {"rules": {"myrule": {"anonymous_count": 2}}},
+    {"rules": {"myrule": {"requires_any_rule": "royal"}}},
+    {"rules": {"myrule": {"defaults": []}}},
+]
+
+
+def _catalog_diagnostics(folder: Path) -> list[Diagnostic]:
+    not_json = folder / "not_json.json"
+    not_json.write_text('{"rules": {', encoding="utf-8")
+    a_list = folder / "a_list.json"
+    a_list.write_text("[]", encoding="utf-8")
+    found: list[Diagnostic] = []
+    for path in (not_json, a_list, folder / "missing.json"):
+        found += diagnostics_of(lambda path=path: load_catalog(path))
+    for data in BAD_CATALOGS:
+        found += diagnostics_of(lambda data=data: load_catalog(data=[data]))
     return found
+
+
+def test_every_catalog_problem_is_written_from_its_template(diagnostics: list[Diagnostic]) -> None:
+    assert unrendered_templates([BAD_CATALOG], diagnostics) == []
+    messages = {d.message: d.hint for d in diagnostics if d.code == BAD_CATALOG}
+    assert str(messages["<data 0>: rule 'myrule': unknown key 'piece_sets'"]).startswith(
+        "did you mean 'piece_set'"
+    )
+    assert (
+        messages["<data 0>: rule 'myrule': unknown key 'colour'"]
+        == "see docs/fbr.md, section 'Catalog files'"
+    )
+    assert messages["<data 0>: rule 'myrule', attribute 'x': bad argument kind 'colour!'"] == (
+        "an argument is one of count, set, values, range, prefix, then ? (optional) or ! (required)"
+    )
 
 
 def test_every_fbr_code_has_a_template() -> None:

@@ -170,3 +170,26 @@ def test_huge_counts_in_single_fields_give_feen305(call: Callable[[], object]) -
     assert (
         d.code == "FEEN305" and "5,000 digits" in d.message and d.span is not None and d.span.length == 5000
     )
+
+
+def test_a_grammar_that_builds_no_position_is_told_so(tmp_path: Path) -> None:
+    # An extension grammar whose start is the placement alone parses, but yields no position.
+    grammar = tmp_path / "placement_only.lark"
+    grammar.write_text("%import feen (placement)\nstart: placement\n", encoding="utf-8")
+    with pytest.raises(NotationError) as info:
+        feen.parse(EMPTY, grammar=grammar)
+    [found] = info.value.diagnostics
+    assert (found.code, found.message) == ("FEEN101", "the grammar did not produce a FEEN position")
+    assert found.hint == "keep the FEEN rule 'feen' as the grammar's start (import it by name)"
+    assert not _stutters(found.message) and not _stutters(found.hint)
+
+
+def test_lenient_hand_findings_keep_their_wording_as_information() -> None:
+    # Lenient mode reports the same hand findings as strict mode, with severity INFO only.
+    text = f"{EMPTY} PpP/p C/c"
+    with pytest.raises(NotationError) as info:
+        feen.parse(text)
+    strict = [(d.code, d.message, d.hint) for d in info.value.diagnostics]
+    _, fixes = feen.canonicalize(text)
+    assert strict and [(d.code, d.message, d.hint) for d in fixes] == strict
+    assert {d.severity.value for d in fixes} == {"info"}
