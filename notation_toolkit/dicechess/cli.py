@@ -67,13 +67,9 @@ def load_position(dfen: tuple[str, ...], *, lenient: bool, dice_letters: str | N
 
     pos = Position.from_dfen(" ".join(dfen), lenient=lenient)
     if dice_letters:
-        from notation_toolkit.dicechess import dice as dice_mod
-        from notation_toolkit.dicechess.errors import IllegalMoveError
+        from notation_toolkit.dicechess.game import parse_dice
 
-        try:
-            pool = dice_mod.from_letters(dice_letters)
-        except ValueError as exc:
-            raise IllegalMoveError.because(str(exc), code="DICE004") from None
+        pool = parse_dice(dice_letters)
         if pos.pool:
             pos.set_pool(0)
         pos.set_pool(pool)

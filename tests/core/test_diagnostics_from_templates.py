@@ -34,7 +34,6 @@ ALLOWED_SINGLE_CALLS: dict[str, str] = {
 #: ``IllegalMoveError.because(message)`` calls that remain (the Dice Chess pool given on the command
 #: line): ``dicechess.game.parse_dice`` raises DICE004 from its "letter" template instead.
 ALLOWED_BECAUSE_CALLS: dict[str, str] = {
-    "dicechess/cli.py": _NOT_OWNED,
     "dicechess/engine/cli.py": _NOT_OWNED,
 }
 
