@@ -2,9 +2,9 @@
 
 For every text: either the fast path declines (``None``, and ``fbr.parse`` uses Lark from the
 first declined item) or its AST equals Lark's node for node, with every span (offset, length,
-line, column) equal. Texts: the example files and the page's rule files, several of them joined, grammar-generated rule files,
-and hand-written edge cases of the item split (piece names and values with spaces, comments,
-CR/LF, unclosed bars and quotes).
+line, column) equal. Texts: the example files and the page's rule files, several of them
+joined, grammar-generated rule files, and hand-written edge cases of the item split (piece names
+and values with spaces, comments, CR/LF, unclosed bars and quotes).
 """
 
 from __future__ import annotations
