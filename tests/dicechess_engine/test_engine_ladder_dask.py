@@ -52,8 +52,7 @@ def test_ladder_command_on_a_local_cluster() -> None:
 
 @pytest.mark.slow
 def test_unreachable_scheduler_is_an_io_error() -> None:
-    result = CliRunner().invoke(
-        ladder_command, ["--players", "random,greedy", "--games", "2", "--dask", "tcp://127.0.0.1:9", "--quiet"]
-    )
+    args = ["--players", "random,greedy", "--games", "2", "--dask", "tcp://127.0.0.1:9", "--quiet"]
+    result = CliRunner().invoke(ladder_command, args)
     assert result.exit_code == 3, result.output
     assert "cannot reach the Dask scheduler" in result.output and "Traceback" not in result.output

@@ -173,15 +173,16 @@ def _dask_games(
         ) from None
     with ExitStack() as stack:
         if address == LOCAL_CLUSTER:
+            # distributed's constructors are unannotated
             cluster = stack.enter_context(
-                LocalCluster(
+                LocalCluster(  # type: ignore[no-untyped-call]
                     n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=":0"
                 )
             )
-            client = stack.enter_context(Client(cluster))
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
         else:
             try:
-                client = stack.enter_context(Client(address, timeout="10s"))
+                client = stack.enter_context(Client(address, timeout="10s"))  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError) as exc:
                 raise LadderClusterError(
                     f"cannot reach the Dask scheduler at {address}: {exc}",

@@ -6,15 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from notation_toolkit.dicechess.engine.search import Engine, SearchResult
+from notation_toolkit.dicechess.engine.search import REFINE_BUDGET, Engine, SearchResult
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.turns import walk_turns
-
-# Exposure refinements allowed in a depth-1 max node below the root (``Engine(refine_budget=)``):
-# the node then takes its best exact choice. Measured on the benchmark positions: a depth-2 chance
-# node costs 30-50% less and its value moves by 0-40 cp (docs/engine.md).
-REFINE_BUDGET = 4
 
 # Material for the greedy baseline (classical 1/3/3/5/9 in centipawns).
 _GREEDY_VALUES = (0, 100, 300, 300, 500, 900, 0)
@@ -127,7 +122,9 @@ class EnginePlayer:
         if self.width is None:
             result = self.engine.best_turn(pos, time_limit=self.time_limit, depth=self.depth)
         else:
-            result = self.engine.best_turn(pos, time_limit=self.time_limit, depth=self.depth, width=self.width)
+            result = self.engine.best_turn(
+                pos, time_limit=self.time_limit, depth=self.depth, width=self.width
+            )
         self.deep_choices += getattr(self.engine, "deep_choices", 0)
         self.last = result
         self.turns += 1
