@@ -422,7 +422,8 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     default=DEFAULT_PLAYERS,
     show_default=True,
     help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN, baseline:SECONDS (the "
-    "frozen engine of before issue 18). The first one is the Elo anchor (0).",
+    "frozen engine of before issue 18). A suffix wK (engine:d2w3) searches only the K best root "
+    "choices deeper than depth 1. The first one is the Elo anchor (0).",
 )
 @click.option(
     "--games", default=400, show_default=True, type=int, help="Games per pair (even: colours swap in pairs)."
