@@ -406,6 +406,8 @@ class Engine:
         Bounds only go down when refined, so the first exact choice on top is the maximum. With
         ``hurry`` (root, time is up) the top choice is made exact and taken. When the top bound is at
         most ``alpha`` the node fails low at once with that bound (every choice is worth at most it).
+        Below the root (not ``hurry``) with ``refine_budget`` N > 0, after N refinements the best
+        exact choice so far is taken: a lower bound of the node's value, never above it.
         """
         heap = [(-c.bound, i, c) for i, c in enumerate(choices)]
         heapq.heapify(heap)
