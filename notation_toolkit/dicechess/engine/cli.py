@@ -422,13 +422,30 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     default=DEFAULT_PLAYERS,
     show_default=True,
     help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN, baseline:SECONDS (the "
-    "frozen engine of before issue 18). The first one is the Elo anchor (0).",
+    "frozen engine of before issue 18). A suffix wK (engine:d2w3) searches only the K best root "
+    "choices deeper than depth 1. The first one is the Elo anchor (0).",
 )
 @click.option(
     "--games", default=400, show_default=True, type=int, help="Games per pair (even: colours swap in pairs)."
 )
 @click.option("--seed", default=1, show_default=True, type=int, help="Dice seed of the first pair of games.")
-@click.option("--jobs", default=1, show_default=True, type=int, help="Processes to play games in parallel.")
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=int,
+    help="Processes to play games in parallel (with --dask and no ADDRESS: the local cluster's workers).",
+)
+@click.option(
+    "--dask",
+    "dask",
+    metavar="[ADDRESS]",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    help="Play the games on a Dask cluster: the scheduler's ADDRESS (tcp://host:8786), or a local "
+    'cluster when none is given (needs pip install "notation-toolkit[dask]"). Same games as --jobs.',
+)
 @click.option(
     "--sprt",
     "sprt_pair",
@@ -448,6 +465,7 @@ def ladder_command(
     games: int,
     seed: int,
     jobs: int,
+    dask: str | None,
     sprt_pair: str | None,
     elo1: float,
     svg_path: str | None,
@@ -488,9 +506,12 @@ def ladder_command(
             )
 
     try:
-        played = ladder.run_ladder(specs, games=games, seed=seed, jobs=jobs, on_game=progress)
+        played = ladder.run_ladder(specs, games=games, seed=seed, jobs=jobs, on_game=progress, dask=dask)
     except ladder.LadderError as exc:
         raise usage_error(str(exc)) from None
+    except ladder.LadderClusterError as exc:
+        err.print(f"[bold red]ntk dice ladder: error:[/] {exc}\n  hint: {exc.hint}", soft_wrap=True)
+        raise SystemExit(EXIT_IO) from None
     rep = ladder.report(specs, played, pair, elo1=elo1)
     if svg_path is not None:
         try:

@@ -3,7 +3,9 @@
 Players are named by specs (``player_from_spec``):
 
 * ``random``, ``greedy`` - the two baselines of ``players``;
-* ``engine:T`` - the engine at ``T`` seconds per turn (``engine:dN``: fixed depth ``N``);
+* ``engine:T`` - the engine at ``T`` seconds per turn (``engine:dN``: fixed depth ``N``; a suffix
+  ``wK``, as in ``engine:d2w3``, searches only the ``K`` best root choices deeper than depth 1: a
+  fixed effort that, unlike a time limit, does not depend on the machine's load);
 * ``baseline:T`` - the frozen copy of the engine before issue 18 (``engine.baseline``), same options.
 
 Every pair of players plays ``games`` games (an even number): game ``2k`` and ``2k + 1`` use the same
@@ -22,9 +24,11 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from typing import Final
 
 from notation_toolkit.dicechess.engine.match import play_game
 from notation_toolkit.dicechess.engine.players import (
@@ -40,9 +44,17 @@ class LadderError(ValueError):
     """A bad player spec or ladder setting (reported to the user as a usage error)."""
 
 
-def _engine_options(spec: str, option: str) -> tuple[float | None, int | None]:
-    if option.startswith("d") and option[1:].isdigit():
-        return None, int(option[1:])
+def _engine_options(spec: str, option: str) -> tuple[float | None, int | None, int | None]:
+    """``(seconds, depth, width)`` of ``T``, ``dN``, ``TwK`` or ``dNwK``."""
+    width: int | None = None
+    head, sep, tail = option.partition("w")
+    if sep:
+        if not tail.isdigit() or int(tail) < 1:
+            raise LadderError(f"{spec!r}: the width after 'w' must be a whole number >= 1 (e.g. engine:d2w3)")
+        width = int(tail)
+        option = head
+    if option.startswith("d") and option[1:].isdigit() and int(option[1:]) >= 1:
+        return None, int(option[1:]), width
     try:
         seconds = float(option) if option else 1.0
     except ValueError:
@@ -51,7 +63,7 @@ def _engine_options(spec: str, option: str) -> tuple[float | None, int | None]:
         ) from None
     if not (0 < seconds <= 600):
         raise LadderError(f"{spec!r}: the time per turn must be between 0 and 600 seconds")
-    return seconds, None
+    return seconds, None, width
 
 
 def player_from_spec(spec: str, seed: int) -> Player:
@@ -63,10 +75,12 @@ def player_from_spec(spec: str, seed: int) -> Player:
     elif name == "greedy" and not option:
         player = GreedyPlayer(seed)
     elif name == "engine":
-        seconds, depth = _engine_options(spec, option)
-        player = EnginePlayer(time_limit=seconds, depth=depth)
+        seconds, depth, width = _engine_options(spec, option)
+        player = EnginePlayer(time_limit=seconds, depth=depth, width=width)
     elif name == "baseline":
-        seconds, depth = _engine_options(spec, option)
+        seconds, depth, width = _engine_options(spec, option)
+        if width is not None:
+            raise LadderError(f"{spec!r}: the frozen baseline has no width option")
         player = BaselinePlayer(time_limit=seconds, depth=depth)
     else:
         raise LadderError(
@@ -129,6 +143,59 @@ def schedule(players: int, games: int, seed: int) -> list[tuple[int, int, int, i
     return [(i, j, k, seed) for k in range(games) for i, j in pairs]
 
 
+LOCAL_CLUSTER: Final = "local"
+"""``run_ladder(dask=LOCAL_CLUSTER)``: start a ``LocalCluster`` for the run."""
+
+
+class LadderClusterError(Exception):
+    """The Dask cluster cannot be used (the extra is missing, or the scheduler cannot be reached)."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+def _dask_games(
+    tasks: list[tuple[list[str], int, int, int, int]], address: str, workers: int | None
+) -> Iterator[LadderGame]:
+    """Play ``tasks`` on a Dask cluster; games come back in task order.
+
+    Each game is one Dask task running the same ``_play`` as a local run (fresh players seeded from
+    the game), so the games are identical to ``jobs=1``. ``address``: a scheduler
+    (``tcp://host:8786``), or ``LOCAL_CLUSTER`` for a ``LocalCluster`` of ``workers`` processes with
+    one thread each (the engine is pure Python: threads would share one interpreter lock).
+    """
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        raise LadderClusterError(
+            "Dask is not installed", 'install the extra: pip install "notation-toolkit[dask]"'
+        ) from None
+    with ExitStack() as stack:
+        if address == LOCAL_CLUSTER:
+            # distributed's constructors are unannotated
+            cluster = stack.enter_context(
+                LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=":0"
+                )
+            )
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+        else:
+            try:
+                client = stack.enter_context(Client(address, timeout="10s"))  # type: ignore[no-untyped-call]
+            except (OSError, TimeoutError) as exc:
+                raise LadderClusterError(
+                    f"cannot reach the Dask scheduler at {address}: {exc}",
+                    "check the address (tcp://HOST:8786) and that the scheduler runs",
+                ) from None
+        # pure=False: two games with equal arguments cannot exist, but a rerun must not be served
+        # from the cluster's memory of an earlier run
+        futures = client.map(_play, tasks, pure=False)
+        for future in futures:
+            yield future.result()
+            future.release()
+
+
 def run_ladder(
     specs: Sequence[str],
     *,
@@ -136,15 +203,23 @@ def run_ladder(
     seed: int = 1,
     jobs: int = 1,
     on_game: Callable[[LadderGame], None] | None = None,
+    dask: str | None = None,
 ) -> list[LadderGame]:
-    """Play the round robin (see the module docstring) on ``jobs`` processes; games come back in
-    schedule order whatever the number of processes.
+    """Play the round robin (see the module docstring) on ``jobs`` processes, or on a Dask cluster
+    (``dask``: a scheduler address, or ``LOCAL_CLUSTER`` for a local cluster of ``jobs`` workers,
+    every core when ``jobs`` is 1); games come back in schedule order whatever runs them.
     """
     names = check_specs(specs)
     if games < 2 or games % 2:
         raise LadderError("games per pair must be an even number >= 2 (colours are swapped in pairs)")
     tasks = [(names, i, j, k, s) for i, j, k, s in schedule(len(names), games, seed)]
     out: list[LadderGame] = []
+    if dask is not None:
+        for game in _dask_games(tasks, dask, jobs if jobs > 1 else None):
+            out.append(game)
+            if on_game is not None:
+                on_game(game)
+        return out
     if jobs <= 1:
         for task in tasks:
             game = _play(task)
@@ -484,6 +559,8 @@ def _esc(text: str) -> str:
 
 
 __all__ = [
+    "LOCAL_CLUSTER",
+    "LadderClusterError",
     "LadderError",
     "LadderGame",
     "LadderReport",

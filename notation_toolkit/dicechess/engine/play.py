@@ -13,7 +13,7 @@ from notation_toolkit.core.errors import NotationError
 from notation_toolkit.dicechess.dice import roll, to_letters
 from notation_toolkit.dicechess.engine.board import board_text, dice_text, moves_table, squares_of
 from notation_toolkit.dicechess.engine.evaluate import WIN
-from notation_toolkit.dicechess.engine.search import Engine, SearchResult
+from notation_toolkit.dicechess.engine.search import REFINE_BUDGET, Engine, SearchResult
 from notation_toolkit.dicechess.game import Game, GameEvent
 from notation_toolkit.dicechess.tables import BLACK
 
@@ -55,7 +55,7 @@ class PlaySession:
 
     def __post_init__(self) -> None:
         self.game = Game(self.start)
-        self.engine = Engine()
+        self.engine = Engine(refine_budget=REFINE_BUDGET)
         self.rng = random.Random(self.seed)
 
     def roll(self) -> str:

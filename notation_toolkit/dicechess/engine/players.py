@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from notation_toolkit.dicechess.engine.search import Engine, SearchResult
+from notation_toolkit.dicechess.engine.search import REFINE_BUDGET, Engine, SearchResult
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.turns import walk_turns
@@ -97,20 +97,35 @@ def _material(pos: Position, color: int) -> int:
 class EnginePlayer:
     """The expectimax engine under a time limit (seconds per turn) and/or a depth limit (turns)."""
 
-    def __init__(self, *, time_limit: float | None = None, depth: int | None = None) -> None:
-        self.engine = Engine()
+    def __init__(
+        self,
+        *,
+        time_limit: float | None = None,
+        depth: int | None = None,
+        width: int | None = None,
+        refine_budget: int = REFINE_BUDGET,
+    ) -> None:
+        self.engine = Engine(refine_budget=refine_budget)
         self.time_limit = time_limit
         self.depth = depth
+        self.width = width
         self.last: SearchResult | None = None
         self.turns = 0
         self.seconds = 0.0
         self.depths: dict[int, int] = {}
+        self.deep_choices = 0  # root choices searched deeper than 1, over all turns
         limit = f"{time_limit:g}s" if time_limit is not None else f"depth {depth or 1}"
-        self.name = f"engine({limit})"
+        self.name = f"engine({limit}{'' if width is None else f', width {width}'})"
 
     def choose(self, pos: Position) -> tuple[str, ...]:
         """See ``Player.choose``."""
-        result = self.engine.best_turn(pos, time_limit=self.time_limit, depth=self.depth)
+        if self.width is None:
+            result = self.engine.best_turn(pos, time_limit=self.time_limit, depth=self.depth)
+        else:
+            result = self.engine.best_turn(
+                pos, time_limit=self.time_limit, depth=self.depth, width=self.width
+            )
+        self.deep_choices += getattr(self.engine, "deep_choices", 0)
         self.last = result
         self.turns += 1
         self.seconds += result.seconds
@@ -124,7 +139,7 @@ class BaselinePlayer(EnginePlayer):
     def __init__(self, *, time_limit: float | None = None, depth: int | None = None) -> None:
         from notation_toolkit.dicechess.engine.baseline import BaselineEngine
 
-        super().__init__(time_limit=time_limit, depth=depth)
+        super().__init__(time_limit=time_limit, depth=depth, refine_budget=0)
         self.engine = BaselineEngine()  # type: ignore[assignment]
         self.name = self.name.replace("engine", "baseline", 1)
 
