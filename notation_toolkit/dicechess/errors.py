@@ -47,10 +47,3 @@ A dice pool must be 1 to 3 letters from P, N, B, R, Q, K (1=P .. 6=K), for examp
 
 class IllegalMoveError(NotationError):
     """A micro-move (or game action) that the rules refuse; the message says which rule and why."""
-
-    @classmethod
-    def because(cls, message: str, *, code: str = "DICE001", hint: str | None = None) -> IllegalMoveError:
-        """Build the error from one plain-language reason."""
-        err = cls.single(code, message, hint=hint, field="move")
-        assert isinstance(err, IllegalMoveError)
-        return err

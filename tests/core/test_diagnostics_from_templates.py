@@ -33,9 +33,7 @@ ALLOWED_SINGLE_CALLS: dict[str, str] = {
 
 #: ``IllegalMoveError.because(message)`` calls that remain (the Dice Chess pool given on the command
 #: line): ``dicechess.game.parse_dice`` raises DICE004 from its "letter" template instead.
-ALLOWED_BECAUSE_CALLS: dict[str, str] = {
-    "dicechess/engine/cli.py": _NOT_OWNED,
-}
+ALLOWED_BECAUSE_CALLS: dict[str, str] = {}
 
 
 def _python_files(*, core: bool = False) -> list[Path]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from notation_toolkit.dicechess.engine.cli import ladder_command
-from notation_toolkit.dicechess.engine.ladder import run_ladder
+from notation_toolkit.dicechess.engine.ladder import LOCAL_CLUSTER, LadderClusterError, run_ladder
 
 distributed = pytest.importorskip("distributed")
 
@@ -55,4 +56,18 @@ def test_unreachable_scheduler_is_an_io_error() -> None:
     args = ["--players", "random,greedy", "--games", "2", "--dask", "tcp://127.0.0.1:9", "--quiet"]
     result = CliRunner().invoke(ladder_command, args)
     assert result.exit_code == 3, result.output
-    assert "cannot reach the Dask scheduler" in result.output and "Traceback" not in result.output
+    assert "error[NTK008]: cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_missing_dask_is_ntk007_and_an_io_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A module set to None in sys.modules makes its import fail, as an uninstalled one does.
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    args = ["--players", "random,greedy", "--games", "2", "--dask", "--quiet"]
+    result = CliRunner().invoke(ladder_command, args)
+    assert result.exit_code == 3, result.output
+    assert "error[NTK007]: Dask is not installed; ntk dice ladder --dask needs it" in result.output
+    assert 'pip install "notation-toolkit[dask]"' in result.output and "Traceback" not in result.output
+    with pytest.raises(LadderClusterError) as err:
+        run_ladder(["random", "greedy"], games=2, seed=1, dask=LOCAL_CLUSTER)
+    assert err.value.diagnostics[0].code == "NTK007"

@@ -24,6 +24,7 @@ from notation_toolkit.core.cli import (
     console,
     json_option,
     print_json,
+    report_error,
     usage,
     usage_error,
 )
@@ -318,10 +319,9 @@ def analyse(
     """
     from rich.table import Table
 
-    from notation_toolkit.dicechess import dice as dice_mod
     from notation_toolkit.dicechess.engine.play import format_value
     from notation_toolkit.dicechess.engine.search import Engine
-    from notation_toolkit.dicechess.errors import IllegalMoveError
+    from notation_toolkit.dicechess.game import parse_dice
     from notation_toolkit.dicechess.position import Position
 
     bad = _bad_limits(depth, time_limit)
@@ -329,10 +329,7 @@ def analyse(
         return bad
     pos = Position.from_dfen(" ".join(dfen), lenient=lenient)
     if dice_letters:
-        try:
-            pool = dice_mod.from_letters(dice_letters)
-        except ValueError as exc:
-            raise IllegalMoveError.because(str(exc), code="DICE004") from None
+        pool = parse_dice(dice_letters)
         if pos.pool:
             pos.set_pool(0)
         pos.set_pool(pool)
@@ -510,7 +507,7 @@ def ladder_command(
     except ladder.LadderError as exc:
         raise usage_error(str(exc)) from None
     except ladder.LadderClusterError as exc:
-        err.print(f"[bold red]ntk dice ladder: error:[/] {exc}\n  hint: {exc.hint}", soft_wrap=True)
+        report_error(exc, None, None, as_json, stderr=True)
         raise SystemExit(EXIT_IO) from None
     rep = ladder.report(specs, played, pair, elo1=elo1)
     if svg_path is not None:

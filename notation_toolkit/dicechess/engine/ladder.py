@@ -30,6 +30,8 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Final
 
+from notation_toolkit.core.codes import NTK007, NTK008
+from notation_toolkit.core.errors import NotationError
 from notation_toolkit.dicechess.engine.match import play_game
 from notation_toolkit.dicechess.engine.players import (
     BaselinePlayer,
@@ -147,12 +149,9 @@ LOCAL_CLUSTER: Final = "local"
 """``run_ladder(dask=LOCAL_CLUSTER)``: start a ``LocalCluster`` for the run."""
 
 
-class LadderClusterError(Exception):
-    """The Dask cluster cannot be used (the extra is missing, or the scheduler cannot be reached)."""
-
-    def __init__(self, message: str, hint: str) -> None:
-        super().__init__(message)
-        self.hint = hint
+class LadderClusterError(NotationError):
+    """The Dask cluster cannot be used: the extra is missing (NTK007) or the scheduler cannot be
+    reached (NTK008)."""
 
 
 def _dask_games(
@@ -168,8 +167,8 @@ def _dask_games(
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - depends on the installed extras
-        raise LadderClusterError(
-            "Dask is not installed", 'install the extra: pip install "notation-toolkit[dask]"'
+        raise NTK007.error(
+            LadderClusterError, package="Dask", feature="ntk dice ladder --dask", extra="dask"
         ) from None
     with ExitStack() as stack:
         if address == LOCAL_CLUSTER:
@@ -184,9 +183,12 @@ def _dask_games(
             try:
                 client = stack.enter_context(Client(address, timeout="10s"))  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError) as exc:
-                raise LadderClusterError(
-                    f"cannot reach the Dask scheduler at {address}: {exc}",
-                    "check the address (tcp://HOST:8786) and that the scheduler runs",
+                raise NTK008.error(
+                    LadderClusterError,
+                    service="Dask scheduler",
+                    address=address,
+                    reason=str(exc) or exc.__class__.__name__,
+                    example="tcp://HOST:8786",
                 ) from None
         # pure=False: two games with equal arguments cannot exist, but a rerun must not be served
         # from the cluster's memory of an earlier run
