@@ -213,7 +213,6 @@ The input is larger than the configured safety cap. The cap protects services th
 untrusted text from spending unbounded time and memory. Raise it explicitly (for example
 `max_input=...` in the API) if you really need to parse larger inputs.
 """,
-    # core.grammar.check_size words this message itself (the same words); to move here.
     messages={"": "the {what} is {size:,} characters long; the limit is {limit:,}"},
     hints={"": "raise the limit explicitly if you trust this input"},
 )
@@ -228,7 +227,6 @@ before parsing so that it cannot exhaust the stack.
         "": "the input is nested too deeply to be parsed",
         "write": "the {what} is nested too deeply to be written back as text",
         "read": "the input is nested too deeply to be read",
-        # core.grammar.check_nesting words this message itself (the same words); to move here.
         "brackets": "brackets are nested more than {max_depth} deep",
     },
     hints={

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from notation_toolkit.core.codes import DEFAULT_HINT, NTK001, NTK002, NTK004
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ParseError
 from notation_toolkit.core.span import Span
@@ -78,11 +79,7 @@ def grammar_path(grammar: str | os.PathLike[str], extra: Sequence[str | os.PathL
     if candidate.suffix == ".lark" or os.sep in str(grammar) or "/" in str(grammar):
         if candidate.is_file():
             return candidate.resolve()
-        raise GrammarError.single(
-            "NTK004",
-            f"grammar file {str(grammar)!r} does not exist",
-            hint="check the path given with --grammar",
-        )
+        raise NTK004.error(GrammarError, "missing_file", path=str(grammar))
     for directory in search_path(extra):
         path = directory / f"{grammar}.lark"
         if path.is_file():
@@ -90,10 +87,12 @@ def grammar_path(grammar: str | os.PathLike[str], extra: Sequence[str | os.PathL
     known = sorted({p.stem for d in search_path(extra) if d.is_dir() for p in d.glob("*.lark")})
     from notation_toolkit.core.suggest import did_you_mean
 
-    raise GrammarError.single(
-        "NTK004",
-        f"there is no grammar named {str(grammar)!r}",
-        hint=did_you_mean(str(grammar), known) or f"known grammars: {', '.join(known)}",
+    raise NTK004.error(
+        GrammarError,
+        "unknown",
+        hint=did_you_mean(str(grammar), known) or DEFAULT_HINT,
+        name=str(grammar),
+        known=", ".join(known),
     )
 
 
@@ -149,11 +148,7 @@ def load_parser(
             **options,
         )
     except (LarkError, OSError, KeyError, AssertionError) as exc:
-        raise GrammarError.single(
-            "NTK004",
-            f"cannot load grammar {path.name}: {_short(str(exc))}",
-            hint="grammars may %import the shipped grammars by name, e.g. `%import feen.placement`",
-        ) from None
+        raise NTK004.error(GrammarError, "cannot_load", name=path.name, reason=_short(str(exc))) from None
     with _lock:
         _parsers[key] = lark
     return lark
@@ -566,32 +561,19 @@ def parse_text(
 
 
 def _too_deep(text: str, field: str | None) -> LimitError:
-    return LimitError(
-        [
-            Diagnostic(
-                "NTK002",
-                "the input is nested too deeply to be parsed",
-                None,
-                Severity.ERROR,
-                "reduce the nesting depth",
-                None,
-                field,
-            )
-        ],
-        text,
-    )
+    return NTK002.error(LimitError, text=text, field=field)
 
 
 def check_size(text: str, limit: int, *, what: str = "input", field: str | None = None) -> None:
     """Raise ``LimitError`` (NTK001) if ``text`` is longer than ``limit`` characters."""
     if len(text) > limit:
-        raise LimitError.single(
-            "NTK001",
-            f"the {what} is {len(text):,} characters long; the limit is {limit:,}",
+        raise NTK001.error(
+            LimitError,
             span=Span(limit, len(text) - limit, 1, limit + 1) if "\n" not in text[:limit] else None,
-            text=None,
-            hint="raise the limit explicitly if you trust this input",
             field=field,
+            what=what,
+            size=len(text),
+            limit=limit,
         )
 
 
@@ -607,13 +589,13 @@ def check_nesting(text: str, *, max_depth: int, pairs: str = "()[]{}", field: st
         if ch in opening:
             depth += 1
             if depth > max_depth:
-                raise LimitError.single(
-                    "NTK002",
-                    f"brackets are nested more than {max_depth} deep",
+                raise NTK002.error(
+                    LimitError,
+                    "brackets",
                     span=Span.from_offsets(text, i, i + 1),
                     text=text,
-                    hint="split the expression or reduce its nesting",
                     field=field,
+                    max_depth=max_depth,
                 )
         elif ch in closing and depth > 0:
             depth -= 1

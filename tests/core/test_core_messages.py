@@ -53,6 +53,8 @@ def _calls(tmp_path: Path) -> list[Callable[[], object]]:
         'start: position\nposition: placement " w " castling " " en_passant " " halfmove " " fullmove\n',
         encoding="utf-8",
     )
+    broken = tmp_path / "broken.lark"
+    broken.write_text("start: position\nposition: undefined_rule\n", encoding="utf-8")
     latin1 = tmp_path / "latin1.fen"
     latin1.write_bytes("caf\xe9".encode("latin-1"))
     return [
@@ -65,6 +67,7 @@ def _calls(tmp_path: Path) -> list[Callable[[], object]]:
         functools.partial(fen.parse, "8/8/8/8/8/8/8/8 x", grammar=no_position),
         functools.partial(fen.parse, START, grammar=no_side),
         functools.partial(fen.parse, START, grammar=tmp_path / "missing.lark"),
+        functools.partial(fen.parse, START, grammar=broken),
         functools.partial(read_text_file, tmp_path / "missing.fen"),  # NTK005
         functools.partial(read_text_file, tmp_path),
         functools.partial(read_text_file, latin1),
@@ -155,7 +158,6 @@ UNRENDERED = {
     "NTK003:extension": "worded by commands/common.py (the CLI), which is to call this template",
     "NTK005:two_stdin": "worded by commands/diff.py and fbr/expand/cli.py (the CLI), to move here",
     "NTK005:stdin_cluster": "worded by commands/stream.py (the CLI), to move here",
-    "NTK004:cannot_load": "worded by core/grammar.py, whose message adds Lark's reason; to move here",
 }
 
 
