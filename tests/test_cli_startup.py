@@ -169,6 +169,29 @@ def test_explain_loads_only_the_codes_of_the_prefix(cache: Path) -> None:
     unwanted = (NEVER | GAME | LARK) & modules
     assert not unwanted, sorted(unwanted)
     assert not {"notation_toolkit.feen", "notation_toolkit.fbr", "notation_toolkit.dfen"} & modules
+    # the FEN package's __init__ is lazy (fen/api.py): its codes, not its parser, grammar or AST
+    fen_modules = {m for m in modules if m.startswith("notation_toolkit.fen.")}
+    assert fen_modules <= {"notation_toolkit.fen.codes"}, sorted(fen_modules)
+
+
+@pytest.mark.parametrize("args", [["notations"], ["explain"], ["convert", "--list"]])
+def test_listing_commands_read_entry_points_without_importlib_metadata(args: list[str], cache: Path) -> None:
+    modules = imported_by(args, cache)
+    assert "notation_toolkit.core.entry_points" in modules  # the installed ones were looked up
+    assert "importlib.metadata" not in modules
+
+
+@pytest.mark.parametrize("package", ["fen", "dfen"])
+def test_the_fen_and_dfen_packages_are_cheap_to_import(package: str) -> None:
+    code = (
+        "import sys\n"
+        f"import notation_toolkit.{package} as p\n"
+        "print(sorted(m for m in sys.modules if m.startswith('notation_toolkit.')))\n"
+    )
+    done = python(["-c", code], dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    loaded = {m for m in eval(done.stdout) if m.startswith(("notation_toolkit.fen.", "notation_toolkit.dfen."))}
+    assert loaded <= {"notation_toolkit.fen.codes", "notation_toolkit.dfen.codes"}, sorted(loaded)
 
 
 def test_dice_moves_loads_the_game_but_not_the_engine_or_lark(cache: Path) -> None:
