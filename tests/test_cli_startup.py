@@ -267,3 +267,22 @@ def test_without_a_built_in_sha256_the_cache_uses_hashlib(monkeypatch: pytest.Mo
     monkeypatch.setattr(builtins, "__import__", no_builtin_sha)
     assert cache._sha256() is hashlib.sha256
     assert cache.fingerprint("fen") == _sha256_fingerprint("fen")
+
+
+def test_help_reads_no_distribution_metadata(cache: Path) -> None:
+    # rich-click reads click.__version__; the help sets it from click's dist-info directory name
+    for args in (["--help"], ["check", "--help"]):
+        modules = imported_by(args, cache)
+        assert "rich_click" in modules
+        assert "importlib.metadata" not in modules, args
+
+
+def test_the_version_given_to_click_is_the_installed_one() -> None:
+    import importlib.metadata
+
+    import click
+
+    from notation_toolkit.core.cli import _give_click_its_version
+
+    _give_click_its_version()
+    assert vars(click).get("__version__") == importlib.metadata.version("click")
