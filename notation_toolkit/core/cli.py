@@ -37,17 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from notation_toolkit.core.entry_points import (  # noqa: F401  (re-exported: the commands' API)
-    DISTRIBUTION,
-    _find_dist_info,
-    _metadata_name,
-    _normalize,
-    _parse_entry_points_txt,
-    _scan_entry_points,
-    installed_entry_points,
-    load_reference,
-    own_entry_points,
-)
+from notation_toolkit.core import entry_points as _entry_points
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -55,6 +45,18 @@ if TYPE_CHECKING:
     from notation_toolkit.core.errors import NotationError
 
 COMMANDS_ENTRY_POINT_GROUP = "notation_toolkit.commands"
+
+# The entry-point reader lives in the click-free core.entry_points (the registry uses it too);
+# commands and tests import these names from here.
+DISTRIBUTION = _entry_points.DISTRIBUTION
+_find_dist_info = _entry_points._find_dist_info
+_metadata_name = _entry_points._metadata_name
+_normalize = _entry_points._normalize
+_parse_entry_points_txt = _entry_points._parse_entry_points_txt
+_scan_entry_points = _entry_points._scan_entry_points
+installed_entry_points = _entry_points.installed_entry_points
+load_reference = _entry_points.load_reference
+own_entry_points = _entry_points.own_entry_points
 
 EXIT_OK = 0
 EXIT_INVALID = 1
