@@ -286,3 +286,19 @@ def test_the_version_given_to_click_is_the_installed_one() -> None:
 
     _give_click_its_version()
     assert vars(click).get("__version__") == importlib.metadata.version("click")
+
+
+def test_the_svg_model_draws_a_feen_position_without_fen_or_dfen() -> None:
+    # svg.model imports the FEN and DFEN ASTs in from_fen/from_dfen only
+    code = (
+        "import sys\n"
+        "from notation_toolkit import feen\n"
+        "from notation_toolkit.svg.model import from_feen\n"
+        f"from_feen(feen.parse({FEEN_START!r}))\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('notation_toolkit.')))\n"
+    )
+    done = python(["-c", code], dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "notation_toolkit.svg.model" in loaded
+    assert not {m for m in loaded if m.startswith(("notation_toolkit.fen.", "notation_toolkit.dfen."))}
