@@ -28,7 +28,6 @@ import _thread
 import dataclasses
 import os
 from collections.abc import Callable
-from operator import attrgetter
 from typing import Any, TypeVar
 
 __all__ = ["frozen_dataclass"]
@@ -61,17 +60,6 @@ def _params() -> Any:
     return _reference_params[0]
 
 
-def _key_getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    # A tuple of the values always (attrgetter of one name gives the value itself), as the
-    # generated methods compare and hash tuples.
-    if len(names) >= 2:
-        return attrgetter(*names)
-    if len(names) == 1:
-        getter = attrgetter(names[0])
-        return lambda obj: (getter(obj),)
-    return lambda _obj: ()
-
-
 _repr_running: set[tuple[int, int]] = set()
 
 
@@ -93,15 +81,52 @@ def _repr(self: Any) -> str:
         _repr_running.discard(key)
 
 
+# __eq__ and __hash__ are on the hot path of the parsers' users (sets of nodes, tree equality):
+# each class gets the very function dataclasses writes, compiled the first time it is called, so
+# that importing 33 classes compiles none and comparing nodes costs what it costs with
+# dataclasses. The stub is replaced on the class that holds it.
+
+
+def _owner(cls: type, stub: object, name: str) -> type:
+    for klass in cls.__mro__:
+        if klass.__dict__.get(name) is stub:
+            return klass
+    return cls
+
+
+def _tuple_text(prefix: str, names: tuple[str, ...]) -> str:
+    # as dataclasses._tuple_str: "(self.a,self.b,)", or "()" for no field
+    return "(" + "".join(f"{prefix}.{name}," for name in names) + ")" if names else "()"
+
+
+def _compile(cls: type, name: str, text: str) -> Callable[..., Any]:
+    namespace: dict[str, Any] = {}
+    exec(text, namespace)  # our own text, made of field names
+    function: Callable[..., Any] = namespace[name]
+    function.__qualname__ = f"{cls.__qualname__}.{name}"
+    function.__module__ = cls.__module__
+    setattr(cls, name, function)
+    return function
+
+
 def _eq(self: Any, other: Any) -> Any:
-    if other.__class__ is self.__class__:
-        key = type(self).__node_compare__
-        return key(self) == key(other)
-    return NotImplemented
+    cls = _owner(type(self), _eq, "__eq__")
+    names: tuple[str, ...] = getattr(cls, "__node_compare__")  # noqa: B009  (set by _build, unknown to mypy)
+    text = (
+        "def __eq__(self, other):\n"
+        "  if other.__class__ is self.__class__:\n"
+        f"    return {_tuple_text('self', names)}=={_tuple_text('other', names)}\n"
+        "  return NotImplemented\n"
+    )
+    return _compile(cls, "__eq__", text)(self, other)
 
 
 def _hash(self: Any) -> int:
-    return hash(type(self).__node_hash__(self))
+    cls = _owner(type(self), _hash, "__hash__")
+    names: tuple[str, ...] = getattr(cls, "__node_hash__")  # noqa: B009  (set by _build, unknown to mypy)
+    text = f"def __hash__(self):\n  return hash({_tuple_text('self', names)})\n"
+    value: int = _compile(cls, "__hash__", text)(self)
+    return value
 
 
 def _setattr(self: Any, name: str, value: Any) -> None:
@@ -218,10 +243,8 @@ def _build(cls: T) -> T:
     made.__dataclass_params__ = _params()
     made.__node_fields__ = tuple(f.name for f in fields)
     made.__node_repr__ = tuple(f.name for f in fields if f.repr)
-    made.__node_compare__ = _key_getter(tuple(f.name for f in fields if f.compare))
-    made.__node_hash__ = _key_getter(
-        tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-    )
+    made.__node_compare__ = tuple(f.name for f in fields if f.compare)
+    made.__node_hash__ = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
     made.__init__ = _init(made, fields)
     if not had_doc:
         import inspect  # only for a class without a docstring, as dataclasses does
