@@ -1,15 +1,17 @@
 """``frozen_dataclass``: ``@dataclass(frozen=True, slots=True)`` built with one ``exec`` per class.
 
 ``dataclasses.dataclass`` compiles six functions per frozen class (``__init__``, ``__repr__``,
-``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``), one ``exec`` each: about 0.7 ms a
-class, 15-25 ms of the start of every command that loads the MBN/FBR AST (33 classes). Only
-``__init__`` needs code of its own (its signature, and speed: the parsers build every node
-through it); the five others depend on the class only through the names of its fields, so here
-they are shared functions that read those names from the class. The class is still made by
-``dataclasses.dataclass`` (fields, ``__match_args__``, the slotted class), so ``dataclasses.fields``,
-``replace``, ``asdict`` and ``is_dataclass`` see a frozen slotted dataclass, and equality,
-hashing, ``repr``, pickling and ``FrozenInstanceError`` behave as the standard library's
-(``tests/core/test_nodeclass.py`` compares the two on every AST class).
+``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``), one ``exec`` each: about 0.3 ms a
+class, 10-25 ms of the start of every command that loads the MBN/FBR AST (33 classes). Here only
+``__init__`` is compiled when the class is made (its signature, and speed: the parsers build
+every node through it). ``__eq__`` and ``__hash__`` are the text ``dataclasses`` writes, compiled
+the first time a class's instances are compared or hashed; ``__repr__``, ``__setattr__``,
+``__delattr__`` and the pickling state are shared functions that read the field names from the
+class. The class is still made by ``dataclasses.dataclass`` (fields, ``__match_args__``, the
+slotted class), so ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` see a
+frozen slotted dataclass, and equality, hashing, ``repr``, pickling and ``FrozenInstanceError``
+behave as the standard library's (``tests/core/test_nodeclass.py`` compares the two on every AST
+class).
 
 Modules use it under the name ``dataclass`` for type checkers::
 
