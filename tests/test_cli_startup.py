@@ -169,6 +169,30 @@ def test_explain_loads_only_the_codes_of_the_prefix(cache: Path) -> None:
     unwanted = (NEVER | GAME | LARK) & modules
     assert not unwanted, sorted(unwanted)
     assert not {"notation_toolkit.feen", "notation_toolkit.fbr", "notation_toolkit.dfen"} & modules
+    # the FEN package's __init__ is lazy (fen/api.py): its codes, not its parser, grammar or AST
+    fen_modules = {m for m in modules if m.startswith("notation_toolkit.fen.")}
+    assert fen_modules <= {"notation_toolkit.fen.codes"}, sorted(fen_modules)
+
+
+@pytest.mark.parametrize("args", [["notations"], ["explain"], ["convert", "--list"]])
+def test_listing_commands_read_entry_points_without_importlib_metadata(args: list[str], cache: Path) -> None:
+    modules = imported_by(args, cache)
+    assert "notation_toolkit.core.entry_points" in modules  # the installed ones were looked up
+    assert "importlib.metadata" not in modules
+
+
+@pytest.mark.parametrize("package", ["fen", "dfen"])
+def test_the_fen_and_dfen_packages_are_cheap_to_import(package: str) -> None:
+    code = (
+        "import sys\n"
+        f"import notation_toolkit.{package} as p\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('notation_toolkit.')))\n"
+    )
+    done = python(["-c", code], dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    prefixes = ("notation_toolkit.fen.", "notation_toolkit.dfen.")
+    loaded = {m for m in done.stdout.split() if m.startswith(prefixes)}
+    assert loaded <= {"notation_toolkit.fen.codes", "notation_toolkit.dfen.codes"}, sorted(loaded)
 
 
 def test_dice_moves_loads_the_game_but_not_the_engine_or_lark(cache: Path) -> None:
@@ -243,3 +267,38 @@ def test_without_a_built_in_sha256_the_cache_uses_hashlib(monkeypatch: pytest.Mo
     monkeypatch.setattr(builtins, "__import__", no_builtin_sha)
     assert cache._sha256() is hashlib.sha256
     assert cache.fingerprint("fen") == _sha256_fingerprint("fen")
+
+
+def test_help_reads_no_distribution_metadata(cache: Path) -> None:
+    # rich-click reads click.__version__; the help sets it from click's dist-info directory name
+    for args in (["--help"], ["check", "--help"]):
+        modules = imported_by(args, cache)
+        assert "rich_click" in modules
+        assert "importlib.metadata" not in modules, args
+
+
+def test_the_version_given_to_click_is_the_installed_one() -> None:
+    import importlib.metadata
+
+    import click
+
+    from notation_toolkit.core.cli import _give_click_its_version
+
+    _give_click_its_version()
+    assert vars(click).get("__version__") == importlib.metadata.version("click")
+
+
+def test_the_svg_model_draws_a_feen_position_without_fen_or_dfen() -> None:
+    # svg.model imports the FEN and DFEN ASTs in from_fen/from_dfen only
+    code = (
+        "import sys\n"
+        "from notation_toolkit import feen\n"
+        "from notation_toolkit.svg.model import from_feen\n"
+        f"from_feen(feen.parse({FEEN_START!r}))\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('notation_toolkit.')))\n"
+    )
+    done = python(["-c", code], dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "notation_toolkit.svg.model" in loaded
+    assert not {m for m in loaded if m.startswith(("notation_toolkit.fen.", "notation_toolkit.dfen."))}

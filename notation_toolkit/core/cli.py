@@ -37,13 +37,26 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from notation_toolkit.core import entry_points as _entry_points
+
 if TYPE_CHECKING:
     from rich.console import Console
 
     from notation_toolkit.core.errors import NotationError
 
 COMMANDS_ENTRY_POINT_GROUP = "notation_toolkit.commands"
-DISTRIBUTION = "notation-toolkit"
+
+# The entry-point reader lives in the click-free core.entry_points (the registry uses it too);
+# commands and tests import these names from here.
+DISTRIBUTION = _entry_points.DISTRIBUTION
+_find_dist_info = _entry_points._find_dist_info
+_metadata_name = _entry_points._metadata_name
+_normalize = _entry_points._normalize
+_parse_entry_points_txt = _entry_points._parse_entry_points_txt
+_scan_entry_points = _entry_points._scan_entry_points
+installed_entry_points = _entry_points.installed_entry_points
+load_reference = _entry_points.load_reference
+own_entry_points = _entry_points.own_entry_points
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -238,12 +251,38 @@ def group(
     return decorator
 
 
+def _give_click_its_version() -> None:
+    """Set ``click.__version__`` from click's dist-info directory name before rich-click reads it.
+
+    rich-click reads ``click.__version__`` at import; click 8.2+ answers that through
+    ``importlib.metadata`` (about 10 ms of ``--help``: ``email``, ``zipfile``, ``csv`` ...). The
+    name of click's own ``click-<version>.dist-info`` says the same without that import; if it
+    cannot be found, nothing is set and click answers as before.
+    """
+    namespace: dict[str, Any] = vars(click)
+    if "__version__" in namespace:
+        return
+
+    package_dir = os.path.dirname(os.path.dirname(os.path.abspath(click.__file__ or "")))
+    try:
+        names = os.listdir(package_dir)
+    except OSError:
+        return
+    for name in names:
+        stem, dot, kind = name.rpartition(".")
+        distribution, _, version = stem.partition("-")
+        if dot and kind == "dist-info" and _normalize(distribution) == "click" and version[:1].isdigit():
+            namespace["__version__"] = version
+            return
+
+
 def _rich_help(command: click.Command, ctx: click.Context) -> str:
     """Render ``command``'s help with rich-click through a rich-click twin of the command.
 
     rich-click renders only its own command classes under its own context class; building them
     for the help page alone keeps ``import rich_click`` off the path of every other run.
     """
+    _give_click_its_version()
     import rich_click
     from rich_click.rich_context import RichContext
 
@@ -277,160 +316,6 @@ def _rich_help(command: click.Command, ctx: click.Context) -> str:
 
 # --------------------------------------------------------------------------------------------
 # entry points
-
-
-def _normalize(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
-
-
-def _find_dist_info() -> str | None:
-    """The installed ``notation_toolkit-*.dist-info`` directory on ``sys.path``, if any."""
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except OSError:
-            continue
-        for name in names:
-            if name.endswith(".dist-info") and _normalize(name.split("-", 1)[0]) == DISTRIBUTION:
-                return os.path.join(entry or ".", name)
-    return None
-
-
-def _parse_entry_points_txt(text: str) -> dict[str, dict[str, str]]:
-    """Parse the ``entry_points.txt`` format (INI sections of ``name = module:attr`` lines)."""
-    groups: dict[str, dict[str, str]] = {}
-    current: dict[str, str] | None = None
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            current = groups.setdefault(line[1:-1].strip(), {})
-        elif current is not None and "=" in line:
-            name, _, value = line.partition("=")
-            current[name.strip()] = value.strip()
-    return groups
-
-
-@functools.cache
-def own_entry_points() -> dict[str, dict[str, str]]:
-    """The entry-point tables of notation-toolkit itself: ``{group: {name: "module:attr"}}``.
-
-    Read without ``importlib.metadata`` (whose import alone costs about 30 ms of every start):
-    from the installed ``entry_points.txt``, or from ``pyproject.toml`` when running from a source
-    checkout that is not installed or whose ``pyproject.toml`` is newer than the installed
-    metadata (a branch merged into an editable install that was not reinstalled).
-    """
-    dist_info = _find_dist_info()
-    installed = os.path.join(dist_info, "entry_points.txt") if dist_info else None
-    pyproject = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "pyproject.toml")
-    try:
-        stale = installed is None or os.path.getmtime(pyproject) > os.path.getmtime(installed)
-    except OSError:
-        stale = False
-    if stale and os.path.isfile(pyproject):
-        import tomllib
-
-        try:
-            with open(pyproject, "rb") as handle:
-                project = tomllib.load(handle).get("project", {})
-        except (OSError, tomllib.TOMLDecodeError):
-            project = {}
-        if _normalize(str(project.get("name", ""))) == DISTRIBUTION:
-            tables = project.get("entry-points", {})
-            return {str(g): {str(k): str(v) for k, v in t.items()} for g, t in tables.items()}
-    if installed is None:
-        return {}
-    try:
-        with open(installed, encoding="utf-8") as handle:
-            return _parse_entry_points_txt(handle.read())
-    except OSError:
-        return {}
-
-
-def _metadata_name(path: str, fallback: str) -> str:
-    """The ``Name:`` of a distribution's METADATA (PKG-INFO for an egg-info), else ``fallback``."""
-    for filename in ("METADATA", "PKG-INFO"):
-        try:
-            with open(os.path.join(path, filename), encoding="utf-8", errors="replace") as handle:
-                for line in handle:
-                    if line.startswith("Name:"):
-                        return line[5:].strip()
-                    if not line.strip():  # the end of the headers
-                        break
-        except OSError:
-            continue
-    return fallback
-
-
-def _scan_entry_points(group: str) -> list[tuple[str, str, str]] | None:
-    """``(name, value, distribution)`` of ``group`` from the dist-info/egg-info of ``sys.path``.
-
-    What ``importlib.metadata.entry_points(group=...)`` finds for distributions installed in
-    directories (the first of a name on ``sys.path`` wins), read without importing it (about 30
-    ms of start-up: ``email``, ``zipfile``, ``csv`` ...). ``None`` when some ``sys.path`` entry is
-    not a directory (a zip or egg file): only ``importlib.metadata`` can read those.
-    """
-    found: list[tuple[str, str, str]] = []
-    seen: set[str] = set()
-    for entry in sys.path:
-        directory = entry or "."
-        try:
-            names = sorted(os.listdir(directory))
-        except NotADirectoryError:
-            return None
-        except OSError:
-            continue
-        for name in names:
-            if not name.endswith((".dist-info", ".egg-info")):
-                continue
-            key = _normalize(name.rsplit(".", 1)[0].split("-", 1)[0])
-            if key in seen:
-                continue
-            seen.add(key)
-            path = os.path.join(directory, name)
-            try:
-                with open(os.path.join(path, "entry_points.txt"), encoding="utf-8") as handle:
-                    text = handle.read()
-            except OSError:
-                continue
-            if group not in text:
-                continue
-            table = _parse_entry_points_txt(text).get(group)
-            if table:
-                dist = _metadata_name(path, key)
-                found.extend((ep_name, value, dist) for ep_name, value in table.items())
-    return found
-
-
-@functools.cache
-def installed_entry_points(group: str) -> dict[str, tuple[str, str]]:
-    """Entry points of ``group`` from other installed distributions: ``{name: (value, dist)}``."""
-    scanned = _scan_entry_points(group)
-    if scanned is None:
-        from importlib.metadata import entry_points
-
-        scanned = [
-            (ep.name, ep.value, ep.dist.name if ep.dist is not None else "?")
-            for ep in entry_points(group=group)
-        ]
-    found: dict[str, tuple[str, str]] = {}
-    for name, value, dist in scanned:
-        if _normalize(dist) == DISTRIBUTION:
-            continue  # ours come from own_entry_points(), which may be fresher
-        found.setdefault(name, (value, dist))
-    return found
-
-
-def load_reference(value: str) -> Any:
-    """Import ``module:attr`` (``attr`` may be dotted) and return the object."""
-    import importlib
-
-    module_name, _, attr = value.partition(":")
-    obj: Any = importlib.import_module(module_name.strip())
-    for part in attr.strip().split(".") if attr.strip() else ():
-        obj = getattr(obj, part)
-    return obj
 
 
 class EntryPointGroup(Group):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.ast import GenericNode, Node
 from notation_toolkit.core.display import repr_svg
@@ -20,6 +21,12 @@ from notation_toolkit.fen.ast import (
     Side,
     _check_values,
 )
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 #: Dice letters in value order (1 = P ... 6 = K), the canonical sort order of field 7.
 DICE_ORDER = "PNBRQK"

@@ -11,14 +11,20 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.ast import Node
 from notation_toolkit.core.display import repr_svg
 from notation_toolkit.core.span import Span
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 class Side(StrEnum):

@@ -9,12 +9,19 @@ never allocates a per-square object).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.ast import GenericNode, Node
 from notation_toolkit.core.display import repr_svg
 from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.core.span import Span
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 FILES = "abcdefgh"
 #: Square names in LERF order: index 0 = a1, 7 = h1, 56 = a8, 63 = h8.

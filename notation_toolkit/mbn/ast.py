@@ -25,12 +25,18 @@ Node overview::
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
-from typing import Any, TypeAlias
+from dataclasses import field, fields
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from notation_toolkit.core.ast import Node as CoreNode
 from notation_toolkit.core.span import Span
 from notation_toolkit.core.tree import GenericNode
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 class Node(CoreNode):

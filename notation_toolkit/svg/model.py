@@ -12,11 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-from notation_toolkit.dfen.ast import DICE_ORDER, DfenPosition
 from notation_toolkit.feen.ast import Hand, Side, State
 from notation_toolkit.feen.ast import Position as FeenPosition
-from notation_toolkit.fen.ast import SQUARE_INDEX, SQUARE_NAMES, FenPosition
+
+if TYPE_CHECKING:
+    # Imported where used: ``ntk draw feen`` loads neither FEN nor DFEN.
+    from notation_toolkit.dfen.ast import DfenPosition
+    from notation_toolkit.fen.ast import FenPosition
 
 SquareKey = Hashable
 
@@ -222,7 +227,11 @@ def _chess_cell(letter: str) -> Cell:
     return Cell(letter, letter, letter.isupper())
 
 
-_CHESS_NAMES = tuple((name, SQUARE_INDEX[name]) for name in SQUARE_NAMES)
+@cache
+def _chess_names() -> tuple[tuple[str, int], ...]:
+    from notation_toolkit.fen.ast import SQUARE_INDEX, SQUARE_NAMES
+
+    return tuple((name, SQUARE_INDEX[name]) for name in SQUARE_NAMES)
 
 
 def from_fen(position: FenPosition) -> Diagram:
@@ -236,7 +245,7 @@ def from_fen(position: FenPosition) -> Diagram:
         Band("Black", not white),
         marks,
         caption,
-        _CHESS_NAMES,
+        _chess_names(),
     )
 
 
@@ -251,7 +260,7 @@ def from_dfen(position: DfenPosition) -> Diagram:
         Band("Black", not white, dice=dice if not white else None, dice_shown=not white),
         position.en_passant,
         caption,
-        _CHESS_NAMES,
+        _chess_names(),
     )
 
 
@@ -275,4 +284,6 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 
 def die_value(letter: str) -> int:
     """The face value of a dice letter: P 1, N 2, B 3, R 4, Q 5, K 6 (DFEN's dice order)."""
+    from notation_toolkit.dfen.ast import DICE_ORDER
+
     return DICE_ORDER.index(letter.upper()) + 1
