@@ -141,32 +141,7 @@ def test_the_installed_metadata_matches_when_present() -> None:
     assert installed == registry._BUILTIN
 
 
-def test_a_broken_third_party_notation_does_not_break_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib.metadata
-
-    from notation_toolkit.core import registry
-
-    broken = importlib.metadata.EntryPoint(
-        "broken-test", "notation_toolkit_no_such_module:NOTATION", registry.ENTRY_POINT_GROUP
-    )
-    good = importlib.metadata.EntryPoint(
-        "feen", "notation_toolkit_no_such_module:FEEN", registry.ENTRY_POINT_GROUP
-    )
-
-    def fake_entry_points(*, group: str) -> list[importlib.metadata.EntryPoint]:
-        return [broken, good] if group == registry.ENTRY_POINT_GROUP else []
-
-    monkeypatch.setattr(importlib.metadata, "entry_points", fake_entry_points)
-    monkeypatch.setattr(registry, "_entry_points_loaded", False)
-    monkeypatch.setattr(registry, "_broken", {})
-    names = notation_names()
-    assert "feen" in names and "broken-test" not in names
-    # a third party cannot replace a shipped notation by reusing its name
-    assert get_notation("feen").parse.__module__ == "notation_toolkit.feen.notation"
-    with pytest.raises(UnknownNameError) as info:
-        get_notation("broken-test")
-    d = info.value.diagnostics[0]
-    assert "cannot be loaded" in d.message and d.hint is not None and "ModuleNotFoundError" in d.hint
+# A broken third-party notation: tests/core/test_entry_points.py (the registry's own entry-point scan).
 
 
 def test_the_static_extension_table_names_what_the_shipped_notations_declare() -> None:
