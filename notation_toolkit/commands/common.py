@@ -76,11 +76,9 @@ def resolve_notation(path: str, explicit: str | None) -> Notation:
         return get_notation(explicit)
     found = notation_for_path(path)
     if found is None:
-        raise UnknownNameError.single(
-            "NTK003",
-            f"cannot tell the notation of {path!r} from its extension",
-            hint=f"pass --notation NAME (one of: {', '.join(notation_names())})",
-        )
+        from notation_toolkit.core.codes import NTK003
+
+        raise NTK003.error(UnknownNameError, "extension", path=path, known=", ".join(notation_names()))
     return found
 
 

@@ -38,6 +38,7 @@ def diff(
 ) -> int:
     """What variant B adds to, removes from and changes in variant A, compared after expansion and
     with the documented defaults written out; pieces are compared by their moves (R = W0)."""
+    from notation_toolkit.core.codes import NTK005
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.fbr.expand import _api
     from notation_toolkit.fbr.expand.compare import diff as text_diff
@@ -48,7 +49,7 @@ def diff(
         table = _templates(templates)
         for path in (a, b):
             if path == "-" and "-" in texts:
-                raise NotationError.single("NTK005", "only one of A and B can be standard input")
+                raise NTK005.error(NotationError, "two_stdin")
             texts[path] = _read(path)
         files = []
         for path in (a, b):

@@ -180,13 +180,10 @@ def _run_dask(
 
     stdin = [i for i in inputs if i.path == "-"]
     if stdin:
+        from notation_toolkit.core.codes import NTK005
         from notation_toolkit.core.errors import NotationError
 
-        raise NotationError.single(
-            "NTK005",
-            "standard input cannot be sent to a Dask cluster",
-            hint="give files that every worker can read",
-        )
+        raise NTK005.error(NotationError, "stdin_cluster")
     by_path = {i.path: make_task(i) for i in inputs}
     address = None if dask == LOCAL_CLUSTER else dask
     results = run_files(

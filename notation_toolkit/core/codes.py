@@ -249,7 +249,6 @@ A notation, grammar, rule or other name was not found. The hint lists the closes
         "limits": "unknown limits {name!r}",
         "max_input": "max_input must be a number of characters, not {value!r}",
         "not_drawable": "{notation} texts are not positions and cannot be drawn",
-        # commands/common.py words this message itself (the same words); to move here.
         "extension": "cannot tell the notation of {path!r} from its extension",
     },
     hints={
@@ -306,7 +305,6 @@ A file named on the command line could not be read, or is not valid UTF-8.
         "catalog": "cannot read the catalog file {path!r}: {reason}",
         # commands/diff.py and fbr/expand/cli.py word this message itself (the same words).
         "two_stdin": "only one of A and B can be standard input",
-        # commands/stream.py words this message itself (the same words); to move here.
         "stdin_cluster": "standard input cannot be sent to a Dask cluster",
     },
     hints={

@@ -155,9 +155,9 @@ UNRENDERED = {
     "NTK002:": "fen.parser's guard for a tree deeper than Python's recursion, behind the nesting cap",
     "NTK002:read": "core.transform's guard for the same, behind every notation's nesting cap",
     "NTK003:broken": "needs an installed plugin whose entry point fails (tests/core/test_registry.py)",
-    "NTK003:extension": "worded by commands/common.py (the CLI), which is to call this template",
-    "NTK005:two_stdin": "worded by commands/diff.py and fbr/expand/cli.py (the CLI), to move here",
-    "NTK005:stdin_cluster": "worded by commands/stream.py (the CLI), to move here",
+    "NTK003:extension": "raised by the command line only: tests/test_cli_refusals.py",
+    "NTK005:two_stdin": "raised by the command line only: tests/test_cli_refusals.py",
+    "NTK005:stdin_cluster": "raised by the command line only: tests/test_cli_refusals.py",
 }
 
 

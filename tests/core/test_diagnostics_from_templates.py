@@ -19,18 +19,11 @@ SOURCE = ROOT / "notation_toolkit"
 #: Sites that remain, each with the reason. The list only shrinks: a stale entry fails the test.
 ALLOWED_DIAGNOSTIC_CALLS: dict[str, str] = {}
 
-_NOT_OWNED = "owned by other work (CLI, commands, grammar loading): listed to move"
-#: ``NotationError.single(code, message)`` calls with a hand-written message that remain, in
-#: modules the message-template work (issue 12) did not own; each code's template exists in
-#: ``core/codes.py`` (named below), so the change at each site is one line.
-ALLOWED_SINGLE_CALLS: dict[str, str] = {
-    "commands/common.py": _NOT_OWNED,  # NTK003 "extension"
-    "commands/diff.py": _NOT_OWNED,  # NTK005 "two_stdin"
-    "commands/stream.py": _NOT_OWNED,  # NTK005 "stdin_cluster"
-}
+#: ``NotationError.single(code, message)`` calls with a hand-written message that remain (none:
+#: every message comes from its code's templates).
+ALLOWED_SINGLE_CALLS: dict[str, str] = {}
 
-#: ``IllegalMoveError.because(message)`` calls that remain (the Dice Chess pool given on the command
-#: line): ``dicechess.game.parse_dice`` raises DICE004 from its "letter" template instead.
+#: Hand-worded Dice Chess reasons (``.because(message)``) that remain (none: ``DICEnnn.error``).
 ALLOWED_BECAUSE_CALLS: dict[str, str] = {}
 
 
