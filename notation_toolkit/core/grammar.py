@@ -26,6 +26,9 @@ from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ParseError
 from notation_toolkit.core.span import Span
 
+GrammarRef = str | os.PathLike[str] | None
+"""A shipped grammar name, the path of a user's ``.lark`` file, or ``None`` for the default."""
+
 if TYPE_CHECKING:
     # Lark is imported where it is used: a valid input read by a fast path never needs it, and
     # importing it costs about 25 ms of every command's start-up.
@@ -333,10 +336,20 @@ def describe_terminal(name: str, parser: Lark, names: Mapping[str, str] | None =
     return base.replace("_", " ").lower()
 
 
+_SPACE_NAMES = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab", " ": "a space"}
+
+
 def _quote(value: str) -> str:
     if value == " ":
         return "a space"
-    return "'" + value + "'"
+    if value and value.isspace():
+        # A token of white space cannot be shown between quotes: name it instead.
+        if len(value) == 1:
+            return f"({_SPACE_NAMES.get(value, f'U+{ord(value):04X}')})"
+        return f"({len(value)} characters)"
+    # Control characters would break the message's line: show them escaped.
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in value)
+    return "'" + shown + "'"
 
 
 _CONFUSABLES = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.codes import NTK005
 from notation_toolkit.core.errors import LimitError, NotationError
@@ -16,9 +16,18 @@ from notation_toolkit.core.grammar import check_nesting
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.codes import SYNTAX
 from notation_toolkit.fbr.fast import read as fast_read
-from notation_toolkit.fbr.grammar import TRANSFORMER
 from notation_toolkit.mbn.parser import MAX_DEPTH, MAX_INPUT, GrammarRef, collector_paused, parse_with
 from notation_toolkit.mbn.parser import openers as _openers
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr.transform import FbrTransformer
+
+
+def _transformer() -> FbrTransformer:
+    # Lark and the transformer load with the Lark path only (valid text is read by fbr.fast).
+    from notation_toolkit.fbr.grammar import TRANSFORMER
+
+    return TRANSFORMER
 
 
 def parse(
@@ -50,7 +59,7 @@ def parse(
                 code=SYNTAX,
                 max_input=max_input,
                 max_depth=max_depth,
-                transformer=TRANSFORMER,
+                transformer=_transformer(),
                 from_offset=fast,
             )
             # No error there after all: the whole text is parsed below.
@@ -62,7 +71,7 @@ def parse(
         code=SYNTAX,
         max_input=max_input,
         max_depth=max_depth,
-        transformer=TRANSFORMER,
+        transformer=_transformer(),
     )
     return result  # type: ignore[no-any-return]
 
@@ -90,7 +99,7 @@ def parse_rule(
         code=SYNTAX,
         max_input=max_input,
         max_depth=max_depth,
-        transformer=TRANSFORMER,
+        transformer=_transformer(),
     )
     return result  # type: ignore[no-any-return]
 
@@ -98,7 +107,7 @@ def parse_rule(
 def parse_attribute(text: str, *, grammar: GrammarRef = None) -> ast.Attribute:
     """Parse one attribute such as ``most{M=1,K=1000}`` or ``expose(2)``."""
     result: Any = parse_with(
-        text, grammar=grammar, default="fbr", start="attribute", code=SYNTAX, transformer=TRANSFORMER
+        text, grammar=grammar, default="fbr", start="attribute", code=SYNTAX, transformer=_transformer()
     )
     return result  # type: ignore[no-any-return]
 

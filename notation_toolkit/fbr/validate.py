@@ -24,8 +24,8 @@ from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, shipp
 from notation_toolkit.fbr.format import format_rule
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.mbn.ast import walk_list
+from notation_toolkit.mbn.codes import MAX_NUMBER_DIGITS
 from notation_toolkit.mbn.parser import collector_paused
-from notation_toolkit.mbn.transform import MAX_NUMBER_DIGITS
 from notation_toolkit.mbn.validate import (
     LetterMemo,
     RangeCodes,

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from notation_toolkit.core.codes import CodeInfo, register_code
 
+MAX_NUMBER_DIGITS = 100
+"""Longest number (in digits, leading zeros included) an MBN or FBR text may hold; longer ones are
+refused before ``int()`` reads them (Python refuses 4,300 digits with a plain ``ValueError``, and
+converting long numbers costs quadratic time). No board, count or step needs more than a few
+digits; the margin keeps every number a generator of grammar sentences writes acceptable."""
+
 SYNTAX = "MBN101"
 NUMBER_TOO_LONG = "MBN102"
 UNBRACKETED_TRANSITION = "MBN103"

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
-from notation_toolkit.mbn.transform import MAX_NUMBER_DIGITS
+from notation_toolkit.mbn.codes import MAX_NUMBER_DIGITS
 
 __all__ = ["Reader", "parse_item", "parse_moves"]
 

@@ -7,15 +7,12 @@ computed from the children of each rule (Lark gives inline transformers no posit
 
 from __future__ import annotations
 
-import os
-
 from lark import Lark
 
-from notation_toolkit.core.grammar import load_parser
+from notation_toolkit.core.grammar import GrammarRef, load_parser
 from notation_toolkit.mbn.transform import MbnTransformer
 
-GrammarRef = str | os.PathLike[str] | None
-"""A shipped grammar name, the path of a user's ``.lark`` file, or ``None`` for the default."""
+__all__ = ["TRANSFORMER", "GrammarRef", "parser_for"]
 
 TRANSFORMER = MbnTransformer()
 """The one MBN transformer (stateless; its identity keys the parser cache)."""

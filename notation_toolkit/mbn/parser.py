@@ -13,19 +13,23 @@ import gc
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.errors import NotationError, ParseError
-from notation_toolkit.core.grammar import base_name, check_nesting, check_size, parse_text
+from notation_toolkit.core.grammar import GrammarRef, base_name, check_nesting, check_size, parse_text
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn.codes import INFO, SYNTAX, UNBRACKETED_TRANSITION
 from notation_toolkit.mbn.fast import parse_item as fast_parse_item
 from notation_toolkit.mbn.fast import parse_moves as fast_parse_moves
-from notation_toolkit.mbn.grammar import TRANSFORMER, GrammarRef, parser_for
-from notation_toolkit.mbn.transform import MbnTransformer
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
+
+    from notation_toolkit.mbn.transform import MbnTransformer
+
+# Lark, the grammars and the transformer are imported by the Lark path only: valid text of the
+# shipped grammar is read by mbn.fast, and a one-line command should not pay for loading Lark.
 
 MAX_INPUT = 1 << 20
 """Default cap on the input length in characters (1 MiB); pass ``max_input`` to change it."""
@@ -50,6 +54,8 @@ _BETZA = re.compile(r"[A-Z0-9\]\)*#]$")
 
 def betza_hint(exc: UnexpectedInput) -> str | None:
     """A hint for the commonest mistakes: Betza juxtaposition and comments glued to an item."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     text = getattr(exc, "_ntk_text", None)
     pos = getattr(exc, "pos_in_stream", None)
     if isinstance(exc, UnexpectedToken):
@@ -85,6 +91,8 @@ def complete_expected(exc: UnexpectedInput) -> None:
     offered '!', '(' ... but no piece letter, the commonest thing to write there. The parser state
     still knows every choice; its terminals are put back before the message is written.
     """
+    from lark.exceptions import UnexpectedToken
+
     parser = getattr(exc, "interactive_parser", None)
     if not isinstance(exc, UnexpectedToken) or parser is None:
         return
@@ -184,7 +192,7 @@ def parse_with(
     code: str,
     max_input: int = MAX_INPUT,
     max_depth: int = MAX_DEPTH,
-    transformer: MbnTransformer = TRANSFORMER,
+    transformer: MbnTransformer | None = None,
     from_offset: int = 0,
 ) -> Any:
     """Parse ``text`` from ``start`` of ``grammar`` (or the shipped ``default``) into AST nodes.
@@ -200,7 +208,9 @@ def parse_with(
     if openers(text) > max_depth:
         # Nesting can only exceed the limit when there are more opening brackets than that.
         check_nesting(text, max_depth=max_depth)
-    parser: Any = parser_for(grammar, default, start, transformer)
+    from notation_toolkit.mbn.grammar import TRANSFORMER, parser_for
+
+    parser: Any = parser_for(grammar, default, start, transformer or TRANSFORMER)
     if from_offset:
         parser = _SliceParser(parser, from_offset)
 

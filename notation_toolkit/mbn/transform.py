@@ -30,13 +30,7 @@ from notation_toolkit.core.limits import digits_error
 from notation_toolkit.core.span import Span
 from notation_toolkit.core.tree import GenericNode
 from notation_toolkit.mbn import ast
-from notation_toolkit.mbn.codes import NUMBER_TOO_LONG
-
-MAX_NUMBER_DIGITS = 100
-"""Longest number (in digits, leading zeros included) an MBN or FBR text may hold; longer ones are
-refused before ``int()`` reads them (Python refuses 4,300 digits with a plain ``ValueError``, and
-converting long numbers costs quadratic time). No board, count or step needs more than a few
-digits; the margin keeps every number a generator of grammar sentences writes acceptable."""
+from notation_toolkit.mbn.codes import MAX_NUMBER_DIGITS, NUMBER_TOO_LONG
 
 
 class ExtensionNode(GenericNode):

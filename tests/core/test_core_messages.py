@@ -169,3 +169,19 @@ def test_no_core_message_or_hint_repeats_a_phrase(diagnostics: list[Diagnostic])
     assert len(diagnostics) > 15
     problems = prose_problems(diagnostics)
     assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [("K=W Q=zz(\n", "(a line break)"), ("K=W Q=zz(\n\n\n", "(3 characters)"), ("K=W Q=zz(\tR", "(a tab)")],
+)
+def test_a_white_space_token_is_named_not_quoted(text: str, found: str) -> None:
+    # A quoted line break used to split the message over two lines.
+    from notation_toolkit import fbr
+    from notation_toolkit.core.errors import NotationError
+
+    with pytest.raises(NotationError) as err:
+        fbr.parse(text)
+    message = err.value.diagnostics[0].message
+    assert "\n" not in message and "\t" not in message
+    assert message.endswith(f", found whitespace between items {found}"), message

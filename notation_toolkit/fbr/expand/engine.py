@@ -34,7 +34,7 @@ from notation_toolkit.fbr.expand.templates import (
     variant_keys,
 )
 from notation_toolkit.mbn import ast as mbn
-from notation_toolkit.mbn.transform import MAX_NUMBER_DIGITS
+from notation_toolkit.mbn.codes import MAX_NUMBER_DIGITS
 
 MAX_EXPANSIONS = 64
 """Bound on the composite rules expanded in one file (a template that re-adds its own rule would
