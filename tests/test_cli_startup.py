@@ -122,8 +122,19 @@ def test_a_rule_file_is_read_without_help_or_game_code(
     args = [command, "fbr", FBR_LINE] if command == "parse" else [command, files["fbr"]]
     modules = imported_by(args, cache)
     assert "notation_toolkit.fbr" in modules
-    # FBR has no regex fast path: Lark reads it, and Lark's cache checks digest with hashlib.
-    unwanted = (NEVER - {"hashlib", "_hashlib"} | GAME | OTHER_NOTATIONS["fbr"]) & modules
+    # Valid FBR is read by the hand-written readers (fbr.fast, mbn.fast): no Lark, no grammar.
+    unwanted = (NEVER | GAME | LARK | OTHER_NOTATIONS["fbr"]) & modules
+    assert not unwanted, (args, sorted(unwanted))
+
+
+@pytest.mark.parametrize("command", ["parse", "check"])
+def test_an_mbn_item_is_read_without_lark(command: str, cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "one.mbn"
+    path.write_text("Q=RN\n", encoding="utf-8")
+    args = [command, "mbn", "Q=RN"] if command == "parse" else [command, str(path)]
+    modules = imported_by(args, cache)
+    assert "notation_toolkit.mbn" in modules
+    unwanted = (NEVER | GAME | LARK | OTHER_NOTATIONS["fbr"]) & modules
     assert not unwanted, (args, sorted(unwanted))
 
 
