@@ -11,13 +11,13 @@ mutations of the corpus, where the reader must agree or decline.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fast_path_checks import deep, mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -31,21 +31,10 @@ from notation_toolkit.mbn.parser import parse_with
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
+
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Grammar sentences: hypothesis keeps about 1.5 MB per from_lark example until the test ends.
 GRAMMAR_SETTINGS = settings(SETTINGS, max_examples=120)
-
-
-def deep(value: Any) -> Any:
-    """Every field of every node, spans and other fields left out of ``==`` included."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (
-            type(value).__name__,
-            tuple((f.name, deep(getattr(value, f.name))) for f in dataclasses.fields(value)),
-        )
-    if isinstance(value, tuple):
-        return tuple(deep(v) for v in value)
-    return value
 
 
 def _load(path: Path) -> Any:
@@ -271,17 +260,8 @@ _MUTATION_CHARS = "()[]{}<>+-=*#!?^@/|:,;.0123456789abfsKNOWQ"
 
 
 def _mutate(text: str, rng: random.Random) -> str:
-    chars = list(text)
-    for _ in range(rng.randint(1, 3)):
-        where = rng.randrange(len(chars) + 1)
-        roll = rng.random()
-        if roll < 0.4 and chars:
-            del chars[min(where, len(chars) - 1)]
-        elif roll < 0.8:
-            chars.insert(where, rng.choice(_MUTATION_CHARS))
-        elif chars:
-            chars[min(where, len(chars) - 1)] = rng.choice(_MUTATION_CHARS)
-    return "".join(chars)
+    mutated: str = mutate(text, rng, _MUTATION_CHARS)
+    return mutated
 
 
 @SETTINGS
