@@ -10,6 +10,11 @@ importtime`` says where the time of each command goes: the import cost grouped b
 package (``notation_toolkit.*`` by sub-package), the largest first.
 
     .venv/bin/python benchmarks/bench_startup.py [--runs 21] [--only parse,check] [--no-profile]
+                                                 [--output pipe|tty|both]
+
+Every command is measured twice in each run: writing to ``/dev/null`` (a pipe or a file, where
+``ntk`` writes plain text and never imports rich's console) and writing to a pseudo-terminal
+(where rich renders the output and rich-click the help).
 
 The target (issue 17) is every one-line subcommand within 1.5x the peer. ``dice analyse`` runs a
 search (depth 1 on the opening roll), so its time is start-up plus the search: it is shown and
@@ -23,11 +28,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import pty
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -61,16 +68,41 @@ def ntk_command() -> list[str]:
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def wall(cmd: list[str]) -> tuple[float, float]:
-    """Wall time and CPU time (user + system) of one run of ``cmd`` (output discarded: not a
-    terminal). The CPU time hardly moves when other work competes for the cores."""
+def wall(cmd: list[str], tty: bool = False) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``cmd``. The CPU time hardly moves
+    when other work competes for the cores.
+
+    Output goes to ``/dev/null`` (not a terminal: what a script or a pipe sees), or with ``tty``
+    to a pseudo-terminal (what a person at a terminal sees: rich's rendering), read by a thread
+    so that a long output cannot block the command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV)
-    elapsed = time.perf_counter() - start
+    if not tty:
+        start = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV)
+        elapsed = time.perf_counter() - start
+    else:
+        master, slave = pty.openpty()
+        reader = threading.Thread(target=_drain, args=(master,), daemon=True)
+        reader.start()
+        try:
+            start = time.perf_counter()
+            subprocess.run(cmd, stdout=slave, stderr=slave, stdin=subprocess.DEVNULL, check=False, env=ENV)
+            elapsed = time.perf_counter() - start
+        finally:
+            os.close(slave)
+            reader.join(timeout=5)
+            os.close(master)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return elapsed, cpu
+
+
+def _drain(fd: int) -> None:
+    try:
+        while os.read(fd, 65536):
+            pass
+    except OSError:  # the slave side was closed: the output has ended
+        pass
 
 
 def import_profile(argv: list[str], top: int) -> list[tuple[str, float]]:
@@ -133,6 +165,12 @@ def main() -> None:
         help="comma-separated words: keep the commands whose label has one",
     )
     parser.add_argument("--no-profile", action="store_true", help="skip the import profiles")
+    parser.add_argument(
+        "--output",
+        choices=("pipe", "tty", "both"),
+        default="both",
+        help="where each command writes: /dev/null (plain text), a pseudo-terminal (rich), or both",
+    )
     args = parser.parse_args()
     try:
         import chess  # noqa: F401
@@ -159,8 +197,9 @@ def main() -> None:
         ]
         peer = [sys.executable, "-c", "import chess"]
         every = [(label, ntk + argv) for label, argv in measured] + references
-        times: dict[str, list[float]] = {label: [] for label, _ in every}
-        cpus: dict[str, list[float]] = {label: [] for label, _ in every}
+        modes = {"pipe": [False], "tty": [True], "both": [False, True]}[args.output]
+        times: dict[tuple[str, bool], list[float]] = {(label, t): [] for label, _ in every for t in modes}
+        cpus: dict[tuple[str, bool], list[float]] = {(label, t): [] for label, _ in every for t in modes}
         peer_times: list[float] = []
         peer_cpus: list[float] = []
         for cmd in (peer, *[c for _, c in every]):  # warm the file cache, the .pyc files, the grammar cache
@@ -170,9 +209,10 @@ def main() -> None:
             peer_times.append(elapsed)
             peer_cpus.append(cpu)
             for label, cmd in every:
-                elapsed, cpu = wall(cmd)
-                times[label].append(elapsed)
-                cpus[label].append(cpu)
+                for tty in modes:
+                    elapsed, cpu = wall(cmd, tty)
+                    times[(label, tty)].append(elapsed)
+                    cpus[(label, tty)].append(cpu)
         peer_median = statistics.median(peer_times)
         peer_min = min(peer_times)
         peer_cpu = statistics.median(peer_cpus)
@@ -181,29 +221,39 @@ def main() -> None:
             " time (min), ratio = median / peer median (min / peer min); median CPU time (user +"
             f" system) and its ratio; target <= {TARGET}x on the median wall time"
         )
-        peer_label = "python -c 'import chess' (peer)"
-        print(
-            f"  {peer_label:50} {peer_median * 1000:7.1f} ms ({peer_min * 1000:6.1f})  1.00x (1.00x)"
-            f"  cpu {peer_cpu * 1000:6.1f} ms 1.00x"
-        )
-        over: list[str] = []
-        for label, _ in every:
-            median = statistics.median(times[label])
-            ratio = median / peer_median
-            held = label.startswith("ntk") and label not in NOT_ONE_LINE
-            mark = "" if not held else ("  ok" if ratio <= TARGET else "  OVER")
-            if held and ratio > TARGET:
-                over.append(label)
-            least = min(times[label])
-            cpu = statistics.median(cpus[label])
-            print(
-                f"  {label:50} {median * 1000:7.1f} ms ({least * 1000:6.1f})  {ratio:5.2f}x"
-                f" ({least / peer_min:4.2f}x)  cpu {cpu * 1000:6.1f} ms {cpu / peer_cpu:4.2f}x{mark}"
+        for tty in modes:
+            where = (
+                "output on a pseudo-terminal (rich renders it)"
+                if tty
+                else "output to /dev/null (a pipe or a file: plain text)"
             )
-        held_count = sum(1 for label, _ in every if label.startswith("ntk") and label not in NOT_ONE_LINE)
-        print(f"\n{held_count - len(over)} of {held_count} one-line subcommands within {TARGET}x the peer")
-        if over:
-            print("over: " + ", ".join(over))
+            print(f"\n{where}")
+            peer_label = "python -c 'import chess' (peer)"
+            print(
+                f"  {peer_label:50} {peer_median * 1000:7.1f} ms ({peer_min * 1000:6.1f})  1.00x (1.00x)"
+                f"  cpu {peer_cpu * 1000:6.1f} ms 1.00x"
+            )
+            over: list[str] = []
+            for label, _ in every:
+                median = statistics.median(times[(label, tty)])
+                ratio = median / peer_median
+                held = label.startswith("ntk") and label not in NOT_ONE_LINE
+                mark = "" if not held else ("  ok" if ratio <= TARGET else "  OVER")
+                if held and ratio > TARGET:
+                    over.append(label)
+                least = min(times[(label, tty)])
+                cpu = statistics.median(cpus[(label, tty)])
+                print(
+                    f"  {label:50} {median * 1000:7.1f} ms ({least * 1000:6.1f})  {ratio:5.2f}x"
+                    f" ({least / peer_min:4.2f}x)  cpu {cpu * 1000:6.1f} ms {cpu / peer_cpu:4.2f}x{mark}"
+                )
+            held_count = sum(1 for label, _ in every if label.startswith("ntk") and label not in NOT_ONE_LINE)
+            print(
+                f"{held_count - len(over)} of {held_count} one-line subcommands within {TARGET}x the peer"
+                f" ({'terminal' if tty else 'pipe'})"
+            )
+            if over:
+                print("over: " + ", ".join(over))
         if args.no_profile:
             return
         print("\nimport time by package (python -X importtime, one run, ms of self time):")

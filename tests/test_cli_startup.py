@@ -65,8 +65,11 @@ def python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[
     )
 
 
-def imported_by(args: list[str], cache: Path) -> set[str]:
-    """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run)."""
+def imported_by(args: list[str], cache: Path, *, terminal: bool = False, exit_code: int = 0) -> set[str]:
+    """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run).
+
+    The output is captured (a pipe: plain text); ``terminal`` makes it count as a terminal, as
+    rich decides (``TTY_COMPATIBLE=1``)."""
     code = (
         "import sys\nfrom notation_toolkit.cli import main\n"
         f"try:\n    code = main({args!r})\nexcept SystemExit as exc:\n    code = exc.code\n"
@@ -75,11 +78,13 @@ def imported_by(args: list[str], cache: Path) -> set[str]:
         "sys.exit(code)\n"
     )
     env = {**os.environ, "NTK_CACHE_DIR": str(cache)}
-    env.pop("NTK_NO_CACHE", None)
-    env.pop("NTK_DEBUG", None)
+    for name in ("NTK_NO_CACHE", "NTK_DEBUG", "FORCE_COLOR", "TTY_COMPATIBLE"):
+        env.pop(name, None)
+    if terminal:
+        env["TTY_COMPATIBLE"] = "1"
     for _ in range(2):  # the first run may build and store the grammar's regexes
         done = python(["-c", code], env)
-    assert done.returncode == 0, (args, done.stdout, done.stderr[-2000:])
+    assert done.returncode == exit_code, (args, done.stdout, done.stderr[-2000:])
     return set(done.stderr.split("\n"))
 
 
@@ -218,8 +223,40 @@ def test_version_imports_neither_click_nor_rich(cache: Path) -> None:
     assert not {"click", "rich", "rich.console"} & modules
 
 
-def test_help_is_the_only_thing_that_loads_rich_click(cache: Path) -> None:
-    assert "rich_click" in imported_by(["check", "--help"], cache)
+def test_help_on_a_terminal_is_the_only_thing_that_loads_rich_click(cache: Path) -> None:
+    assert "rich_click" in imported_by(["check", "--help"], cache, terminal=True)
+    # in a pipe the help is click's plain page: neither rich-click nor rich's console
+    assert not {"rich_click", "rich.console"} & imported_by(["check", "--help"], cache)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["parse", "feen", FEEN_START],
+        ["parse", "fbr", FBR_LINE],
+        ["notations"],
+        ["convert", "fen", "dfen", FEN_START],
+        ["convert", "--list"],
+    ],
+)
+def test_output_to_a_pipe_is_written_without_rich(
+    args: list[str], cache: Path, files: dict[str, str]
+) -> None:
+    # Plain text in a pipe or a file (core.layout); rich's console (about 20 ms) only on a terminal.
+    assert "rich.console" not in imported_by(args, cache)
+    assert "rich.console" in imported_by(args, cache, terminal=True)
+
+
+def test_a_diagnostic_is_written_to_a_pipe_without_rich(cache: Path) -> None:
+    args = ["parse", "fen", "8/8/8/8/8/8/8/8 w - - 0 x"]
+    assert "rich.console" not in imported_by(args, cache, exit_code=1)
+
+
+@pytest.mark.parametrize("notation", ["feen", "fen", "dfen", "fbr"])
+def test_check_writes_its_table_to_a_pipe_without_rich(
+    notation: str, cache: Path, files: dict[str, str]
+) -> None:
+    assert "rich.console" not in imported_by(["check", files[notation]], cache)
 
 
 def test_the_dice_moves_title_is_one_line_at_80_columns() -> None:
@@ -283,7 +320,7 @@ def test_without_a_built_in_sha256_the_cache_uses_hashlib(monkeypatch: pytest.Mo
 def test_help_reads_no_distribution_metadata(cache: Path) -> None:
     # rich-click reads click.__version__; the help sets it from click's dist-info directory name
     for args in (["--help"], ["check", "--help"]):
-        modules = imported_by(args, cache)
+        modules = imported_by(args, cache, terminal=True)
         assert "rich_click" in modules
         assert "importlib.metadata" not in modules, args
 

@@ -69,10 +69,10 @@ def check(
     )
     from notation_toolkit.core.diagnostics import Severity
     from notation_toolkit.core.errors import NotationError
-    from notation_toolkit.core.render import render_rich
+    from notation_toolkit.core.layout import Line, Table, plain_output, show
+    from notation_toolkit.core.render import show_diagnostics
     from notation_toolkit.core.textio import StreamDecodeError
 
-    out = console()
     kwargs = notation_kwargs(grammar, options)
     dask, files = split_dask(dask, files)
     inputs: list[Input] = []
@@ -85,7 +85,7 @@ def check(
         inputs = unique_inputs(inputs)
     known = [i.lines for i in inputs]
     total = None if None in known else sum(n or 0 for n in known)
-    show_progress = out.is_terminal and not as_json and (total is None or total >= PROGRESS_THRESHOLD)
+    show_progress = not plain_output() and not as_json and (total is None or total >= PROGRESS_THRESHOLD)
     counts = [[0, 0, 0] for _ in inputs]  # valid, invalid, warnings
     records = _JsonRecords() if as_json else None
     any_error = False
@@ -100,7 +100,7 @@ def check(
     if show_progress:
         from rich.progress import Progress
 
-        progress = Progress(console=out, transient=True)
+        progress = Progress(console=console(), transient=True)
         progress.start()
         bar = progress.add_task("checking", total=total)
     try:
@@ -122,8 +122,7 @@ def check(
                     if records is not None:
                         records.add(located, inputs[index].path)
                     elif shown < max_diagnostics and (errors or not quiet):
-                        render_rich(
-                            out,
+                        show_diagnostics(
                             located[: max_diagnostics - shown],
                             result.text,
                             inputs[index].path,
@@ -138,7 +137,7 @@ def check(
         except StreamDecodeError as exc:  # bytes that are not UTF-8 in standard input
             if records is not None:
                 return report_error(exc, None, "-", as_json)
-            render_rich(out, exc.diagnostics, exc.text, "-", base=exc.text_offset)
+            show_diagnostics(exc.diagnostics, exc.text, "-", base=exc.text_offset)
             return EXIT_INVALID
     finally:
         if progress is not None:
@@ -158,9 +157,7 @@ def check(
         records.write(head)
         return EXIT_INVALID if any_error else EXIT_OK
     if shown > max_diagnostics:
-        out.print(f"[dim]… more diagnostics not shown (--max-diagnostics {max_diagnostics})[/]")
-    from rich.table import Table
-
+        show(Line((f"… more diagnostics not shown (--max-diagnostics {max_diagnostics})", "dim")))
     table = Table(title="ntk check", title_justify="left")
     table.add_column("file", overflow="fold")
     table.add_column("notation", no_wrap=True)
@@ -168,9 +165,14 @@ def check(
         table.add_column(col, justify="right", no_wrap=True)
     for s, n, t, ok, bad, w in rows:
         table.add_row(
-            s, n, str(t), f"[green]{ok}[/]", f"[red]{bad}[/]" if bad else "0", f"[yellow]{w}[/]" if w else "0"
+            s,
+            n,
+            str(t),
+            Line((str(ok), "green")),
+            Line((str(bad), "red")) if bad else "0",
+            Line((str(w), "yellow")) if w else "0",
         )
-    out.print(table)
+    show(table)
     return EXIT_INVALID if any_error else EXIT_OK
 
 

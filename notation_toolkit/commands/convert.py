@@ -12,12 +12,12 @@ from notation_toolkit.core.cli import (
     EXIT_INVALID,
     EXIT_OK,
     command,
-    console,
     json_option,
     print_json,
     report_error,
     usage,
 )
+from notation_toolkit.core.layout import Line, Table, show
 
 
 @command("convert", short_help="Convert TEXT (or files of positions) from one notation to another.")
@@ -62,14 +62,12 @@ def convert(
         if as_json:
             print_json([{"from": s, "to": t, "loses": c.loses} for (s, t), c in sorted(convs.items())])
         else:
-            from rich.table import Table
-
             table = Table(title="conversions", title_justify="left")
             for col in ("from", "to", "what it loses"):
                 table.add_column(col)
             for (s, t), c in sorted(convs.items()):
                 table.add_row(s, t, c.loses)
-            console().print(table)
+            show(table)
         return EXIT_OK
     if inputs and source and target and text is None:
         return _convert_files(source, target, inputs, as_json=as_json, jobs=jobs, dask=dask)
@@ -90,7 +88,7 @@ def convert(
     else:
         sys.stdout.write(out + "\n")
         sys.stdout.flush()
-        console(stderr=True).print(f"[dim]{conv.source} → {conv.target} loses: {conv.loses}[/]")
+        show(_loses_line(conv.source, conv.target, conv.loses), stderr=True)
     return EXIT_OK
 
 
@@ -114,10 +112,9 @@ def _convert_files(
     )
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.registry import get_conversion, get_notation
-    from notation_toolkit.core.render import render_rich
+    from notation_toolkit.core.render import show_diagnostics
     from notation_toolkit.core.textio import StreamDecodeError
 
-    err = console(stderr=True)
     dask, extra = split_dask(dask, ())
     try:
         conv = get_conversion(source, target)
@@ -149,7 +146,7 @@ def _convert_files(
                 sys.stdout.write(("\n  " if first else ",\n  ") + json.dumps(record, ensure_ascii=False))
                 first = False
             elif result.output is None:
-                render_rich(err, result.located(), result.text, path, base=result.offset)
+                show_diagnostics(result.located(), result.text, path, base=result.offset, stderr=True)
             else:
                 sys.stdout.write(result.output + "\n")
     except StreamDecodeError as exc:  # bytes that are not UTF-8 in standard input
@@ -162,9 +159,14 @@ def _convert_files(
                 )
             )
         else:
-            render_rich(err, exc.diagnostics, exc.text, "-", base=exc.text_offset)
+            show_diagnostics(exc.diagnostics, exc.text, "-", base=exc.text_offset, stderr=True)
     if as_json:
         sys.stdout.write(("\n" if not first else "") + '], "valid": ' + ("true" if ok else "false") + "}\n")
     else:
-        err.print(f"[dim]{conv.source} → {conv.target} loses: {conv.loses}[/]")
+        show(_loses_line(conv.source, conv.target, conv.loses), stderr=True)
     return EXIT_OK if ok else EXIT_INVALID
+
+
+def _loses_line(source: str, target: str, loses: str) -> Line:
+    """What a conversion loses, said on standard error after the result."""
+    return Line((f"{source} → {target} loses: {loses}", "dim"))

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from notation_toolkit.core.cli import EXIT_OK, command, console, json_option, print_json
+from notation_toolkit.core.cli import EXIT_OK, command, json_option, print_json
 
 
 @command("notations", short_help="List the available notations.")
 @json_option
 def notations(as_json: bool) -> int:
     """List the available notations: name, file extensions, grammar and options."""
-    from rich.table import Table
-
+    from notation_toolkit.core.layout import Table, show
     from notation_toolkit.core.registry import get_notation, notation_names
 
     rows = [get_notation(n) for n in notation_names()]
@@ -33,5 +32,5 @@ def notations(as_json: bool) -> int:
         table.add_column(col)
     for n in rows:
         table.add_row(n.name, n.title, " ".join(n.extensions), n.grammar or "", ", ".join(n.options))
-    console().print(table)
+    show(table)
     return EXIT_OK

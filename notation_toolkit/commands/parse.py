@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from notation_toolkit.commands.common import notation_kwargs, notation_options, read_text_arg
-from notation_toolkit.core.cli import EXIT_OK, command, console, json_option, print_json, report_error
+from notation_toolkit.core.cli import EXIT_OK, command, json_option, print_json, report_error
 
 
 @command("parse", short_help="Parse TEXT and print its AST.")
@@ -18,8 +18,9 @@ from notation_toolkit.core.cli import EXIT_OK, command, console, json_option, pr
 def parse(notation: str, text: str, as_json: bool, grammar: str | None, options: dict[str, Any]) -> int:
     """Parse TEXT in NOTATION (see `ntk notations`) and print its AST; TEXT '-' reads standard input."""
     from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.layout import show
     from notation_toolkit.core.registry import get_notation
-    from notation_toolkit.core.tree import to_data, to_rich_tree
+    from notation_toolkit.core.tree import to_data, to_tree
 
     text = read_text_arg(text)
     try:
@@ -30,5 +31,5 @@ def parse(notation: str, text: str, as_json: bool, grammar: str | None, options:
     if as_json:
         print_json({"notation": found.name, "valid": True, "ast": to_data(ast)})
     else:
-        console().print(to_rich_tree(ast, found.name))
+        show(to_tree(ast, found.name))
     return EXIT_OK

@@ -22,14 +22,13 @@ Exit codes are the same for every command:
 ``EXIT_BROKEN_PIPE``        141    the reader of standard output went away (``ntk ... | head``): 128 + 13
 ==========================  =====  ==============================================================
 
-Help is rendered by ``rich-click``, imported only when help is shown (it costs start-up time
-every command would otherwise pay).
+Help is rendered by ``rich-click`` on a terminal, imported only when help is shown (it costs
+start-up time every command would otherwise pay); in a pipe or a file it is click's plain page
+(the same rule as every other output, ``core.layout``).
 """
 
 from __future__ import annotations
 
-import errno
-import functools
 import os
 import sys
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from notation_toolkit.core import entry_points as _entry_points
+from notation_toolkit.core import layout as _layout
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -101,9 +101,7 @@ def console(*, stderr: bool = False, width: int | None = None) -> Console:
 
     A closed pipe raises ``BrokenPipeError`` for the error boundary (rich itself would exit 1).
     """
-    # emoji=False: a ":name:" in the user's text is text, not an emoji code (and the emoji table
-    # costs about 2 ms of start-up to import).
-    return _console_class()(stderr=stderr, highlight=False, emoji=False, width=width)
+    return _layout.console(stderr=stderr, width=width)
 
 
 class ConsoleOnDemand:
@@ -127,20 +125,6 @@ class ConsoleOnDemand:
         return self._made
 
 
-@functools.cache
-def _console_class() -> type[Console]:
-    from rich.console import Console
-
-    class NtkConsole(Console):
-        """rich's Console, leaving a closed pipe to the command line's error boundary."""
-
-        def on_broken_pipe(self) -> None:
-            self.quiet = True
-            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
-
-    return NtkConsole
-
-
 def print_json(data: Any) -> None:
     """Write ``data`` as indented JSON (UTF-8, non-ASCII kept) on stdout."""
     import json
@@ -155,12 +139,12 @@ def report_error(
 
     JSON always goes to stdout (it is the result); rich diagnostics go to stdout unless ``stderr``.
     """
-    from notation_toolkit.core.render import diagnostics_data, render_rich
+    from notation_toolkit.core.render import diagnostics_data, show_diagnostics
 
     if as_json:
         print_json(diagnostics_data(exc.diagnostics, text, source))
     else:
-        render_rich(console(stderr=stderr), exc.diagnostics, text if text is not None else exc.text, source)
+        show_diagnostics(exc.diagnostics, text if text is not None else exc.text, source, stderr=stderr)
     return EXIT_INVALID
 
 
@@ -172,7 +156,7 @@ def usage(message: str) -> int:
     """
     ctx = click.get_current_context(silent=True)
     prefix = f"{ctx.command_path}: " if ctx is not None else "ntk: "
-    console(stderr=True).print(f"[bold red]{prefix}error:[/] {message}", soft_wrap=True)
+    _layout.show(_layout.Line((f"{prefix}error:", "bold red"), " ", message), stderr=True)
     return EXIT_USAGE
 
 
@@ -211,7 +195,9 @@ class Command(click.Command):
     """A click command whose help is rendered by rich-click (imported only to show help)."""
 
     def get_help(self, ctx: click.Context) -> str:
-        """The help page, formatted by rich-click when it is installed."""
+        """The help page: rich-click's on a terminal, click's plain page in a pipe or a file."""
+        if _layout.plain_output():
+            return super().get_help(ctx)
         try:
             return _rich_help(self, ctx)
         except ImportError:  # rich-click is a dependency, but plain help beats a failure
@@ -225,7 +211,9 @@ class Group(click.Group):
     group_class = type  # subgroups are of the same class as their parent
 
     def get_help(self, ctx: click.Context) -> str:
-        """The help page, formatted by rich-click when it is installed."""
+        """The help page: rich-click's on a terminal, click's plain page in a pipe or a file."""
+        if _layout.plain_output():
+            return super().get_help(ctx)
         try:
             return _rich_help(self, ctx)
         except ImportError:

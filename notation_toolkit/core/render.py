@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
+import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.layout import Line, console, plain_output
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -100,10 +101,58 @@ def diagnostics_data(
 
 def render_json(diagnostics: Sequence[Diagnostic], text: str | None = None, source: str | None = None) -> str:
     """JSON rendering (one object; see ``diagnostics_data``)."""
+    import json
+
     return json.dumps(diagnostics_data(diagnostics, text, source), ensure_ascii=False, indent=2)
 
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.INFO: "bold blue"}
+_GUTTER = ("  │ ", "dim")
+
+
+def _split_at_cell(line: str, cells: int) -> int:
+    """The index of the character of ``line`` that starts at terminal cell ``cells``."""
+    width = 0
+    for index, ch in enumerate(line):
+        if width >= cells:
+            return index
+        width += _width(ch)
+    return len(line)
+
+
+def diagnostic_lines(
+    diagnostics: Sequence[Diagnostic], text: str | None = None, source: str | None = None, *, base: int = 0
+) -> list[tuple[Line, bool]]:
+    """The lines that show diagnostics on a terminal (and, without styles, in a pipe): location,
+    code and message; the source line with the span underlined and a caret line under it; the
+    hint and the fix. Each line comes with whether rich should leave it unwrapped (the source and
+    caret lines must not wrap, or the caret would no longer point at the span).
+
+    ``text`` is the source, or a part of it starting at offset ``base`` (one streamed line)."""
+    out: list[tuple[Line, bool]] = []
+    for d in diagnostics:
+        style = _STYLE[d.severity]
+        head = Line(
+            (_location(source, d), "bold"), ": ", (f"{d.severity.value}[{d.code}]", style), ": ", d.message
+        )
+        out.append((head, True))
+        excerpt = source_excerpt(text, d, base) if text is not None else None
+        if excerpt:
+            line, caret = excerpt
+            pad = len(caret) - len(caret.lstrip(" "))
+            start = _split_at_cell(line, pad)
+            end = _split_at_cell(line, pad + len(caret.strip()))
+            out.append(
+                (Line(_GUTTER, line[:start], (line[start:end], style + " underline"), line[end:]), True)
+            )
+            out.append((Line(_GUTTER, (caret, style)), True))
+        if d.hint:
+            out.append((Line(("  = hint: ", "cyan"), d.hint), False))
+        if d.fix:
+            out.append(
+                (Line(("  = fix: ", "green"), f"{d.fix.description}: ", (d.fix.replacement, "green")), False)
+            )
+    return out
 
 
 def render_rich(
@@ -118,31 +167,24 @@ def render_rich(
     highlighted and a caret under it, then the hint and the fix.
 
     ``text`` is the source, or a part of it starting at offset ``base`` (one streamed line)."""
-    from rich.text import Text
+    for line, unwrapped in diagnostic_lines(diagnostics, text, source, base=base):
+        console.print(line.to_rich(), highlight=False, soft_wrap=unwrapped)
 
-    for d in diagnostics:
-        style = _STYLE[d.severity]
-        head = Text()
-        head.append(_location(source, d), style="bold")
-        head.append(": ")
-        head.append(f"{d.severity.value}[{d.code}]", style=style)
-        head.append(": ")
-        head.append(d.message)
-        console.print(head, highlight=False, soft_wrap=True)
-        excerpt = source_excerpt(text, d, base) if text is not None else None
-        if excerpt:
-            line, caret = excerpt
-            body = Text("  │ ", style="dim")
-            start = len(caret) - len(caret.lstrip(" "))
-            width = len(caret.strip())
-            body.append(line)
-            body.stylize(style + " underline", 4 + start, 4 + start + width)
-            console.print(body, highlight=False, soft_wrap=True)
-            console.print(
-                Text("  │ ", style="dim") + Text(caret, style=style), highlight=False, soft_wrap=True
-            )
-        if d.hint:
-            console.print(Text("  = hint: ", style="cyan") + Text(d.hint), highlight=False)
-        if d.fix:
-            fix = Text("  = fix: ", style="green") + Text(f"{d.fix.description}: ")
-            console.print(fix + Text(d.fix.replacement, style="green"), highlight=False)
+
+def show_diagnostics(
+    diagnostics: Sequence[Diagnostic],
+    text: str | None = None,
+    source: str | None = None,
+    *,
+    base: int = 0,
+    stderr: bool = False,
+) -> None:
+    """Print diagnostics on standard output (or standard error) as :func:`render_rich` does on a
+    terminal, and as the same lines in plain text in a pipe or a file (without importing rich)."""
+    stream = sys.stderr if stderr else sys.stdout
+    if plain_output(stream):
+        stream.write(
+            "".join(line.plain + "\n" for line, _ in diagnostic_lines(diagnostics, text, source, base=base))
+        )
+        return
+    render_rich(console(stderr=stderr), diagnostics, text, source, base=base)

@@ -10,9 +10,10 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.ast import GenericNode
+from notation_toolkit.core.layout import Line, Tree
 from notation_toolkit.core.span import Span
 
-__all__ = ["GenericNode", "to_data", "to_rich_tree"]
+__all__ = ["GenericNode", "to_data", "to_rich_tree", "to_tree"]
 
 if TYPE_CHECKING:
     from rich.tree import Tree as RichTree
@@ -34,42 +35,42 @@ def _scalar(value: object) -> str:
     return repr(str(value)) if isinstance(value, str) else str(value)
 
 
-def to_rich_tree(node: object, label: str | None = None) -> RichTree:
-    """Render an AST (nested dataclasses, tuples, scalars) as a ``rich.tree.Tree``."""
-    from rich.markup import escape
-    from rich.tree import Tree
+def to_tree(node: object, label: str | None = None) -> Tree:
+    """An AST (nested dataclasses, tuples, scalars) as a :class:`~notation_toolkit.core.layout.Tree`:
+    one branch per node with its type, text and span, one leaf per field."""
 
-    def node_label(obj: object, name: str | None) -> str:
-        head = f"[bold]{escape(name)}[/]: " if name else ""
-        kind = type(obj).__name__
-        span = getattr(obj, "span", None)
-        where = f" [dim]@{span.line}:{span.column}+{span.length}[/]" if isinstance(span, Span) else ""
+    def named(name: str | None) -> Line:
+        return Line((name, "bold"), ": ") if name else Line()
+
+    def node_label(obj: object, name: str | None) -> Line:
+        line = named(name) + Line((type(obj).__name__, "cyan"))
         text = getattr(obj, "__str__", None)
-        shown = ""
         if text is not None and type(obj).__str__ is not object.__str__:
             s = str(obj)
-            shown = f" [green]{escape(s if len(s) < 80 else s[:77] + '...')}[/]"
-        return f"{head}[cyan]{kind}[/]{shown}{where}"
+            line += Line(" ", (s if len(s) < 80 else s[:77] + "...", "green"))
+        span = getattr(obj, "span", None)
+        if isinstance(span, Span):
+            line += Line(" ", (f"@{span.line}:{span.column}+{span.length}", "dim"))
+        return line
 
     def add(parent: Tree, name: str | None, value: object) -> None:
         if _is_node(value):
-            branch = parent.add(node_label(value, name))
-            fill(branch, value)
+            fill(parent.add(node_label(value, name)), value)
         elif isinstance(value, tuple | list):
             if not value:
-                parent.add(f"[bold]{escape(name or '')}[/]: [dim]()[/]")
+                parent.add(Line((name or "", "bold"), ": ", ("()", "dim")))
                 return
             if all(not _is_node(v) and not isinstance(v, tuple | list) for v in value):
                 shown = ", ".join(_scalar(v) for v in value[:_MAX_CHILDREN])
-                parent.add(f"[bold]{escape(name or '')}[/]: {escape(shown)}")
+                parent.add(Line((name or "", "bold"), ": ", shown))
                 return
-            branch = parent.add(f"[bold]{escape(name or '')}[/] [dim]({len(value)})[/]")
+            branch = parent.add(Line((name or "", "bold"), " ", (f"({len(value)})", "dim")))
             for i, item in enumerate(value[:_MAX_CHILDREN]):
                 add(branch, f"[{i}]", item)
             if len(value) > _MAX_CHILDREN:
-                branch.add(f"[dim]… {len(value) - _MAX_CHILDREN} more[/]")
+                branch.add(Line((f"… {len(value) - _MAX_CHILDREN} more", "dim")))
         else:
-            parent.add(f"[bold]{escape(name or '')}[/]: {escape(_scalar(value))}")
+            parent.add(Line((name or "", "bold"), ": ", _scalar(value)))
 
     def fill(branch: Tree, obj: object) -> None:
         for f in dataclasses.fields(obj):  # type: ignore[arg-type]
@@ -81,6 +82,11 @@ def to_rich_tree(node: object, label: str | None = None) -> RichTree:
     if _is_node(node):
         fill(root, node)
     return root
+
+
+def to_rich_tree(node: object, label: str | None = None) -> RichTree:
+    """Render an AST (nested dataclasses, tuples, scalars) as a ``rich.tree.Tree``."""
+    return to_tree(node, label).to_rich()
 
 
 def to_data(node: object) -> Any:

@@ -25,6 +25,11 @@ def _restore_registry() -> Iterator[None]:
     # These tests register throw-away notations and conversions; other tests list the registry.
     from notation_toolkit.core import registry
 
+    # Load what ships first: a conversion module registers its conversions when it is imported,
+    # once per process, so a snapshot taken before that first import would drop them for every
+    # later test in this process (a later `ntk convert` then finds no conversion at all).
+    registry.conversions()
+    registry.notation_names()
     notations, conversions = dict(registry._registry), dict(registry._conversions)
     yield
     registry._registry.clear()
