@@ -10,10 +10,10 @@ from notation_toolkit.core.cli import (
     EXIT_IO,
     EXIT_OK,
     EXIT_USAGE,
-    ConsoleOnDemand,
     json_option,
     report_error,
 )
+from notation_toolkit.core.layout import Line, show
 
 
 @click.command("draw")
@@ -81,19 +81,18 @@ def _run(
     from notation_toolkit.core.errors import NotationError, UnknownNameError
     from notation_toolkit.svg import draw, to_png
 
-    err = ConsoleOnDemand(stderr=True)
     if text == "-":
         text = sys.stdin.read().strip("\r\n")
     if output is not None and output.lower().endswith(".png"):
         png = True
     if png and output is None:
-        err().print("[bold red]ntk draw:[/] --png needs an output file (-o board.png)")
+        _error("--png needs an output file (-o board.png)")
         return EXIT_USAGE
     pairs: list[tuple[str, str]] = []
     for arrow in arrows:
         tail, sep, head = arrow.partition("-")
         if not sep or not tail or not head:
-            err().print(f"[bold red]ntk draw:[/] --arrow expects FROM-TO (e2-e4), got {arrow!r}")
+            _error(f"--arrow expects FROM-TO (e2-e4), got {arrow!r}")
             return EXIT_USAGE
         pairs.append((tail, head))
     try:
@@ -112,14 +111,14 @@ def _run(
     except NotationError as exc:
         return report_error(exc, text, None, as_json)
     except KeyError as exc:
-        err().print(f"[bold red]ntk draw:[/] {exc.args[0]}")
+        _error(str(exc.args[0]))
         return EXIT_USAGE
     data: bytes
     if png:
         try:
             data = to_png(picture)
         except ModuleNotFoundError as exc:
-            err().print(f"[bold red]ntk draw:[/] {exc}")
+            _error(str(exc))
             return EXIT_USAGE
     else:
         data = picture.encode("utf-8")
@@ -130,7 +129,7 @@ def _run(
         try:
             Path(output).write_bytes(data)
         except OSError as exc:
-            err().print(f"[bold red]ntk draw:[/] cannot write {output!r}: {exc.strerror or exc}")
+            _error(f"cannot write {output!r}: {exc.strerror or exc}")
             return EXIT_IO
     if as_json:
         record: dict[str, object] = {
@@ -143,5 +142,10 @@ def _run(
             record["svg"] = str(picture)
         print_json(record)
     elif output is not None:
-        err().print(f"wrote {output} ({len(data)} bytes)")
+        show(f"wrote {output} ({len(data)} bytes)", stderr=True)
     return EXIT_OK
+
+
+def _error(message: str) -> None:
+    """A refusal of ``ntk draw`` on standard error."""
+    show(Line(("ntk draw:", "bold red"), " ", message), stderr=True)

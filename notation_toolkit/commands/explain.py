@@ -146,6 +146,8 @@ def _simple_paragraphs(text: str) -> list[list[tuple[str, bool]]] | None:
     for block in re.split(r"\n{2,}", text):
         if any(not line or _BLOCK_LINE.search(line) for line in block.split("\n")):
             return None
+        if "``" in block:  # a run of backticks opens or closes only a span of the same run
+            return None
         parts = block.split("`")
         if len(parts) % 2 == 0:  # an unpaired backtick
             return None
@@ -153,7 +155,7 @@ def _simple_paragraphs(text: str) -> list[list[tuple[str, bool]]] | None:
         for index, part in enumerate(parts):
             if index % 2 == 1:
                 code = part.replace("\n", " ")
-                # `` runs, empty spans and CommonMark's stripping of a space on both sides of a
+                # empty spans and CommonMark's stripping of a space on both sides of a
                 # span are left to markdown-it
                 if not code or code != code.strip(" "):
                     return None

@@ -19,13 +19,13 @@ from notation_toolkit.commands.stream import bulk_options
 from notation_toolkit.core.cli import (
     EXIT_INVALID,
     EXIT_OK,
-    ConsoleOnDemand,
     command,
     json_option,
     print_json,
     report_error,
     usage,
 )
+from notation_toolkit.core.layout import Line, show
 
 if TYPE_CHECKING:
     from notation_toolkit.commands.stream import Input
@@ -69,7 +69,6 @@ def fmt(
     from notation_toolkit.core.registry import get_notation
     from notation_toolkit.core.textio import TextFile, write_text_file
 
-    err_console = ConsoleOnDemand(stderr=True)
     kwargs = notation_kwargs(grammar, options)
     from notation_toolkit.commands.stream import Input, split_dask
     from notation_toolkit.core.textio import count_lines
@@ -134,10 +133,10 @@ def fmt(
                 if as_json:
                     results.append({"source": source, "error": [d.to_dict() for d in exc.diagnostics]})
                 else:
-                    from notation_toolkit.core.render import render_rich
+                    from notation_toolkit.core.render import show_diagnostics
 
-                    render_rich(
-                        err_console(), [d.shifted(offset, line_index) for d in exc.diagnostics], text, source
+                    show_diagnostics(
+                        [d.shifted(offset, line_index) for d in exc.diagnostics], text, source, stderr=True
                     )
                 continue
             outputs.append(canonical)
@@ -162,16 +161,16 @@ def fmt(
         if write and source not in (EXPR, "-"):
             if changed:
                 write_text_file(original, new_text)
-                err_console().print(f"reformatted {source}")
+                show(f"reformatted {source}", stderr=True)
         elif not check_only:
             sys.stdout.write(new_text if new_text.endswith("\n") else new_text + "\n")
         elif changed:
-            err_console().print(f"would reformat {source}")
+            show(f"would reformat {source}", stderr=True)
         if fixes:
-            from notation_toolkit.core.render import render_rich
+            from notation_toolkit.core.render import show_diagnostics
 
-            err_console().print(f"[bold]{len(fixes)} fix(es) applied to {source}:[/]")
-            render_rich(err_console(), fixes, text, source)
+            show(Line((f"{len(fixes)} fix(es) applied to {source}:", "bold")), stderr=True)
+            show_diagnostics(fixes, text, source, stderr=True)
     if as_json:
         print_json({"results": results})
     return status
@@ -212,10 +211,9 @@ def _stream_file(
 
     from notation_toolkit.bulk import Task
     from notation_toolkit.commands.stream import run_inputs
-    from notation_toolkit.core.render import render_rich
+    from notation_toolkit.core.render import show_diagnostics
     from notation_toolkit.core.textio import iter_lines
 
-    err_console = ConsoleOnDemand(stderr=True)
     source = job.path
     kind: Any = "canonicalize" if lenient else "format"
     task = Task.make(kind, job.notation.name, **kwargs)
@@ -236,7 +234,7 @@ def _stream_file(
                 if as_json:
                     results.append({"source": source, "error": [d.to_dict() for d in result.diagnostics]})
                 else:
-                    render_rich(err_console(), result.located(), result.text, source, base=result.offset)
+                    show_diagnostics(result.located(), result.text, source, base=result.offset, stderr=True)
                 continue
             if failed:
                 continue  # nothing of this file is written; the errors still are
@@ -267,7 +265,7 @@ def _stream_file(
         if write:
             if changed:
                 _replace_file(source, new)
-                err_console().print(f"reformatted {source}")
+                show(f"reformatted {source}", stderr=True)
         elif not check_only:
             last = ""
             while chunk := new.read(1 << 16):
@@ -276,11 +274,11 @@ def _stream_file(
             if not last.endswith("\n"):
                 sys.stdout.write("\n")
         elif changed:
-            err_console().print(f"would reformat {source}")
+            show(f"would reformat {source}", stderr=True)
     if fixes:
-        err_console().print(f"[bold]{sum(len(f) for f, _, _ in fixes)} fix(es) applied to {source}:[/]")
+        show(Line((f"{sum(len(f) for f, _, _ in fixes)} fix(es) applied to {source}:", "bold")), stderr=True)
         for located, line, offset in fixes:
-            render_rich(err_console(), located, line, source, base=offset)
+            show_diagnostics(located, line, source, base=offset, stderr=True)
     return status
 
 
