@@ -20,9 +20,11 @@ import os
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import IO, TYPE_CHECKING, Literal
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
     from rich.console import Console
     from rich.table import Table as RichTable
     from rich.text import Text
@@ -30,8 +32,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Line", "Table", "Tree", "cell_width", "console", "lines_of", "plain_output", "show"]
 
-Justify = Literal["left", "right", "center"]
-Segment = tuple[str, str]  # text and a rich style ("" for none)
+if TYPE_CHECKING:  # aliases for the annotations only: subscripting Literal at import costs time
+    Justify: TypeAlias = Literal["left", "right", "center"]
+    Segment: TypeAlias = tuple[str, str]  # text and a rich style ("" for none)
 
 # rich's tree guides (rich.tree.Tree.TREE_GUIDES[0] and ASCII_GUIDES): space, continue, fork, end
 _GUIDES = ("    ", "│   ", "├── ", "└── ")
