@@ -18,7 +18,6 @@ import re
 import threading
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.codes import DEFAULT_HINT, NTK001, NTK002, NTK004
@@ -30,28 +29,48 @@ GrammarRef = str | os.PathLike[str] | None
 """A shipped grammar name, the path of a user's ``.lark`` file, or ``None`` for the default."""
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     # Lark is imported where it is used: a valid input read by a fast path never needs it, and
     # importing it costs about 25 ms of every command's start-up.
     from lark import Lark, Token, Transformer
     from lark.exceptions import LarkError, UnexpectedInput
 
 
-def _find_grammar_dir() -> Path:
-    package_dir = Path(__file__).resolve().parent.parent
+# Paths are plain strings inside this module: ``pathlib`` (with ``urllib.parse``) costs about 3 ms
+# of start-up, and the fast paths of FEEN, FEN and DFEN come here for their cached regexes. The
+# public functions that have always returned ``Path`` objects still do.
+
+
+def _find_grammar_dir() -> str:
+    package_dir = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     # A wheel carries the grammars inside the package; a source checkout or an editable install
     # imports the package from the tree, where grammars/ sits beside it.
-    for candidate in (package_dir / "grammars", package_dir.parent / "grammars"):
-        if candidate.is_dir():
+    for candidate in (
+        os.path.join(package_dir, "grammars"),
+        os.path.join(os.path.dirname(package_dir), "grammars"),
+    ):
+        if os.path.isdir(candidate):
             return candidate
     raise RuntimeError(f"notation-toolkit is installed without its grammars (looked in {package_dir})")
 
 
-GRAMMAR_DIR: Path = _find_grammar_dir()
+_GRAMMAR_DIR = _find_grammar_dir()
 
-_user_paths: list[Path] = []
+_user_paths: list[str] = []
 _lock = threading.Lock()
 _parsers: dict[tuple[Any, ...], Lark] = {}
-_descriptions: dict[Path, dict[str, str]] = {}
+_descriptions: dict[str, dict[str, str]] = {}
+
+
+def __getattr__(name: str) -> Any:
+    # GRAMMAR_DIR, the shipped grammars' directory as a Path, made when it is first asked for.
+    if name == "GRAMMAR_DIR":
+        from pathlib import Path
+
+        return Path(_GRAMMAR_DIR)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _ANNOTATION = re.compile(r"^\s*//@\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.+?)\s*$", re.MULTILINE)
 _IMPORT = re.compile(
@@ -61,33 +80,54 @@ _IMPORT = re.compile(
 
 def add_grammar_path(path: str | os.PathLike[str]) -> None:
     """Add a directory searched for grammar names and ``%import`` targets (after the shipped one)."""
-    p = Path(path).resolve()
+    p = os.path.realpath(path)
     with _lock:
         if p not in _user_paths:
             _user_paths.append(p)
 
 
-def search_path(extra: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
-    """Directories searched for grammars: the shipped ``grammars/``, ``add_grammar_path`` ones, ``extra``."""
-    paths = [GRAMMAR_DIR, *_user_paths, *(Path(p).resolve() for p in extra)]
+def _search_dirs(extra: Sequence[str | os.PathLike[str]] = ()) -> list[str]:
+    paths = [_GRAMMAR_DIR, *_user_paths, *(os.path.realpath(p) for p in extra)]
     env = os.environ.get("NTK_GRAMMAR_PATH")
     if env:
-        paths.extend(Path(p).resolve() for p in env.split(os.pathsep) if p)
+        paths.extend(os.path.realpath(p) for p in env.split(os.pathsep) if p)
     return paths
+
+
+def search_path(extra: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Directories searched for grammars: the shipped ``grammars/``, ``add_grammar_path`` ones, ``extra``."""
+    from pathlib import Path
+
+    return [Path(p) for p in _search_dirs(extra)]
 
 
 def grammar_path(grammar: str | os.PathLike[str], extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
     """Resolve a grammar name (``"fen"``) or a file path to the ``.lark`` file it denotes."""
-    candidate = Path(grammar)
-    if candidate.suffix == ".lark" or os.sep in str(grammar) or "/" in str(grammar):
-        if candidate.is_file():
-            return candidate.resolve()
-        raise NTK004.error(GrammarError, "missing_file", path=str(grammar))
-    for directory in search_path(extra):
-        path = directory / f"{grammar}.lark"
-        if path.is_file():
+    from pathlib import Path
+
+    return Path(_grammar_file(grammar, extra))
+
+
+def _grammar_file(grammar: str | os.PathLike[str], extra: Sequence[str | os.PathLike[str]] = ()) -> str:
+    """``grammar_path`` as a string."""
+    text = os.fspath(grammar)
+    if text.endswith(".lark") or os.sep in text or "/" in text:
+        if os.path.isfile(text):
+            return os.path.realpath(text)
+        raise NTK004.error(GrammarError, "missing_file", path=text)
+    for directory in _search_dirs(extra):
+        path = os.path.join(directory, f"{text}.lark")
+        if os.path.isfile(path):
             return path
-    known = sorted({p.stem for d in search_path(extra) if d.is_dir() for p in d.glob("*.lark")})
+    known = sorted(
+        {
+            name[: -len(".lark")]
+            for d in _search_dirs(extra)
+            if os.path.isdir(d)
+            for name in os.listdir(d)
+            if name.endswith(".lark")
+        }
+    )
     from notation_toolkit.core.suggest import did_you_mean
 
     raise NTK004.error(
@@ -120,25 +160,26 @@ def load_parser(
     from lark import Lark
     from lark.exceptions import LarkError
 
-    path = grammar_path(grammar, search_paths)
+    path = _grammar_file(grammar, search_paths)
     options: dict[str, Any] = {"propagate_positions": True, "maybe_placeholders": False}
     options.update(lark_options)
-    imports = search_path(search_paths)
+    imports = _search_dirs(search_paths)
     key = (
-        str(path),
-        _mtime_signature(path, imports),
+        path,
+        _mtime_signature(path),
         start,
         parser,
         id(transformer) if transformer is not None else None,
         tuple(sorted((k, repr(v)) for k, v in options.items())),
-        tuple(str(p) for p in imports),
+        tuple(imports),
     )
     with _lock:
         cached = _parsers.get(key)
     if cached is not None:
         return cached
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
         if parser == "lalr" and transformer is None and options.get("cache", True) is True:
             options["cache"] = _lark_cache_file(path, text, imports, start, options)
         lark = Lark(
@@ -146,19 +187,21 @@ def load_parser(
             start=start,
             parser=parser,
             transformer=transformer,
-            import_paths=[str(p) for p in imports],
-            source_path=str(path),
+            import_paths=list(imports),
+            source_path=path,
             **options,
         )
     except (LarkError, OSError, KeyError, AssertionError) as exc:
-        raise NTK004.error(GrammarError, "cannot_load", name=path.name, reason=_short(str(exc))) from None
+        raise NTK004.error(
+            GrammarError, "cannot_load", name=os.path.basename(path), reason=_short(str(exc))
+        ) from None
     with _lock:
         _parsers[key] = lark
     return lark
 
 
 def _lark_cache_file(
-    path: Path, text: str, imports: Sequence[Path], start: str, options: Mapping[str, Any]
+    path: str, text: str, imports: Sequence[str], start: str, options: Mapping[str, Any]
 ) -> str | bool:
     # Lark checks the grammar's hash itself when it loads the file; the file name is keyed too
     # so that grammars and option sets never overwrite one another's entries.
@@ -169,46 +212,55 @@ def _lark_cache_file(
         grammar_sources(path, imports), start, repr(sorted((k, repr(v)) for k, v in shown.items()))
     )
     target = cache.cache_file("lark", key, ".pickle")
-    return str(target) if target is not None else False
+    return target if target is not None else False
 
 
-def grammar_sources(path: Path, imports: Sequence[Path] | None = None) -> str:
-    """The text of a grammar file and of every grammar it ``%import``\\ s (for cache keys)."""
-    imports = search_path() if imports is None else imports
+def grammar_sources(
+    grammar: str | os.PathLike[str], imports: Sequence[str | os.PathLike[str]] | None = None
+) -> str:
+    """The text of a grammar (a shipped name or a ``.lark`` file) and of every grammar it
+    ``%import``\\ s, for cache keys."""
+    dirs = _search_dirs() if imports is None else [os.fspath(p) for p in imports]
     parts: list[str] = []
-    for current in _imported_files(path.resolve(), imports):
-        try:
-            parts.append(f"{current}\n{current.read_text(encoding='utf-8')}")
-        except OSError:
-            parts.append(f"{current}\n<unreadable>")
+    for current in _imported_files(os.path.realpath(_grammar_file(grammar)), dirs):
+        text = _read(current)
+        parts.append(f"{current}\n{text if text is not None else '<unreadable>'}")
     return "\n\0".join(parts)
 
 
-def _imported_files(path: Path, imports: Sequence[Path]) -> list[Path]:
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _imported_files(path: str, imports: Sequence[str]) -> list[str]:
     """``path`` and the grammar files it imports, transitively, in a stable order."""
-    seen: list[Path] = []
+    seen: list[str] = []
     todo = [path]
     while todo:
         current = todo.pop(0)
         if current in seen:
             continue
         seen.append(current)
-        try:
-            text = current.read_text(encoding="utf-8")
-        except OSError:
+        text = _read(current)
+        if text is None:
             continue
+        folder = os.path.dirname(current)
         for relative, dotted in _IMPORT.findall(text):
             parts = dotted.split(".")
             # `%import a.b.C` names module a.b and symbol C; `%import a.b (C, D)` names module a.b.
             for n in (len(parts), len(parts) - 1):
                 if n <= 0:
                     continue
-                rel = Path(*parts[:n]).with_suffix(".lark")
-                bases = [current.parent] if relative else [current.parent, *imports]
+                rel = os.path.join(*parts[:n]) + ".lark"
+                bases = [folder] if relative else [folder, *imports]
                 for base in bases:
-                    cand = base / rel
-                    if cand.is_file():
-                        todo.append(cand.resolve())
+                    cand = os.path.join(base, rel)
+                    if os.path.isfile(cand):
+                        todo.append(os.path.realpath(cand))
                         break
     return seen
 
@@ -229,8 +281,8 @@ def grammar_regexes(
     content of the grammar (and its imports), so a process that only reads valid input never builds
     the grammar. Terminals are found by base name (``EPIN`` finds ``feen__EPIN``).
     """
-    path = grammar_path(grammar)
-    memo_key = (str(path), start, tuple(rules), tuple(terminals))
+    path = _grammar_file(grammar)
+    memo_key = (path, start, tuple(rules), tuple(terminals))
     with _lock:
         found = _regex_memo.get(memo_key)
     if found is not None:
@@ -250,7 +302,7 @@ def grammar_regexes(
     return result
 
 
-def _build_regexes(path: Path, start: str, rules: Sequence[str], terminals: Sequence[str]) -> dict[str, str]:
+def _build_regexes(path: str, start: str, rules: Sequence[str], terminals: Sequence[str]) -> dict[str, str]:
     from notation_toolkit.core.regular import compile_regex
 
     # compile_regex reads the grammar definition, which a parser restored from the disk cache lacks.
@@ -262,15 +314,15 @@ def _build_regexes(path: Path, start: str, rules: Sequence[str], terminals: Sequ
                 result[name] = term.pattern.to_regexp()
                 break
         else:
-            raise KeyError(f"grammar {path.name} has no terminal {name}")
+            raise KeyError(f"grammar {os.path.basename(path)} has no terminal {name}")
     return result
 
 
-def _mtime_signature(path: Path, imports: Sequence[Path]) -> tuple[float, ...]:
+def _mtime_signature(path: str) -> tuple[float, ...]:
     # User grammars change while an author works on them; the shipped ones do not, but checking
     # their time stamps costs microseconds and keeps the cache honest for both.
     try:
-        return (path.stat().st_mtime,)
+        return (os.stat(path).st_mtime,)
     except OSError:
         return (0.0,)
 
@@ -286,21 +338,20 @@ def grammar_descriptions(parser: Lark) -> dict[str, str]:
     The grammar file of ``parser`` and every grammar it ``%import``s (transitively) are read.
     """
     source = getattr(parser.options, "source_path", None)
-    if not source or not Path(source).is_file():
+    if not source or not os.path.isfile(source):
         return {}
-    return _file_descriptions(Path(source).resolve(), search_path())
+    return _file_descriptions(os.path.realpath(source), _search_dirs())
 
 
-def _file_descriptions(path: Path, imports: Sequence[Path]) -> dict[str, str]:
+def _file_descriptions(path: str, imports: Sequence[str]) -> dict[str, str]:
     with _lock:
         cached = _descriptions.get(path)
     if cached is not None:
         return cached
     result: dict[str, str] = {}
     for current in _imported_files(path, imports):
-        try:
-            text = current.read_text(encoding="utf-8")
-        except OSError:
+        text = _read(current)
+        if text is None:
             continue
         for name, words in _ANNOTATION.findall(text):
             result.setdefault(name, words)

@@ -14,11 +14,10 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notation_toolkit.core import cache
-from notation_toolkit.core.grammar import grammar_path, grammar_regexes, grammar_sources, load_parser
+from notation_toolkit.core.grammar import grammar_regexes, grammar_sources, load_parser
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -84,9 +83,7 @@ class Syntax:
         grammar nor imports Lark; an edited grammar gets a new key, never a stale regex.
         """
         if self._regex is None:
-            key = cache.fingerprint(
-                grammar_sources(grammar_path(self.grammar)), "position-groups", *self.field_names
-            )
+            key = cache.fingerprint(grammar_sources(self.grammar), "position-groups", *self.field_names)
             source = cache.read_json("regex", key)
             if not isinstance(source, str):
                 source = self._build_regex()
@@ -142,4 +139,4 @@ def extension_parser(grammar: str | os.PathLike[str]) -> tuple[Lark, str]:
 
     A broken grammar raises ``GrammarError`` (NTK004).
     """
-    return load_parser(grammar), Path(os.fspath(grammar)).name
+    return load_parser(grammar), os.path.basename(os.fspath(grammar))
