@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -30,6 +33,23 @@ FUZZ_STATS: dict[str, dict[str, Any]] = {}
 def fuzz_stats() -> dict[str, dict[str, Any]]:
     """The counters the fuzz suite reports at the end of the run."""
     return FUZZ_STATS
+
+
+def _modules_after_ntk(*args: str) -> set[str]:
+    code = (
+        "import sys\nfrom notation_toolkit.cli import main\n"
+        f"main({list(args)!r})\nsys.stdout.flush()\n"
+        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    return set(done.stderr.split("\n"))
+
+
+@pytest.fixture(scope="session")
+def modules_after_ntk() -> Callable[..., set[str]]:
+    """``modules_after_ntk(*args)``: the modules loaded once ``ntk args`` has run in a fresh
+    interpreter (``sys.modules`` is per process)."""
+    return _modules_after_ntk
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,11 +1,27 @@
 """Shared by the differential tests of the hand-written readers (``mbn.fast``, ``fbr.fast``)
-against the Lark path: a deep comparison of nodes and a small text mutator."""
+against the Lark path: FBR's Lark reference, a deep comparison of nodes and a small text mutator."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 from typing import Any
+
+from notation_toolkit.core.errors import NotationError
+from notation_toolkit.fbr.codes import SYNTAX
+from notation_toolkit.fbr.grammar import TRANSFORMER
+from notation_toolkit.mbn.parser import parse_with
+
+
+def fbr_lark(text: str) -> Any:
+    """The whole-file Lark parse of a rule file (what ``fbr.parse`` did before its fast path):
+    Lark's ``RuleFile``, or the diagnostics of its error."""
+    try:
+        return parse_with(
+            text, grammar=None, default="rulefile", start="rule_file", code=SYNTAX, transformer=TRANSFORMER
+        )
+    except NotationError as exc:
+        return exc.diagnostics
 
 
 def deep(value: Any) -> Any:

@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -256,18 +256,8 @@ def test_python_dash_m_and_version() -> None:
     assert (done.returncode, done.stdout) == (0, f"ntk {__version__}\n")
 
 
-def _modules_after(*args: str) -> set[str]:
-    code = (
-        "import sys\nfrom notation_toolkit.cli import main\n"
-        f"main({list(args)!r})\nsys.stdout.flush()\n"
-        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    return set(done.stderr.split("\n"))
-
-
-def test_parse_imports_only_its_notation() -> None:
-    modules = _modules_after("parse", "feen", "8/8/8/8/8/8/8/8 / C/c")
+def test_parse_imports_only_its_notation(modules_after_ntk: Callable[..., set[str]]) -> None:
+    modules = modules_after_ntk("parse", "feen", "8/8/8/8/8/8/8/8 / C/c")
     assert "notation_toolkit.feen" in modules
     for name in ("notation_toolkit.fbr", "notation_toolkit.mbn", "notation_toolkit.dicechess", "rich_click"):
         assert name not in modules
@@ -275,8 +265,10 @@ def test_parse_imports_only_its_notation() -> None:
     assert "importlib.metadata" not in modules
 
 
-def test_help_does_not_import_the_notations_it_does_not_need() -> None:
-    modules = _modules_after("--help")
+def test_help_does_not_import_the_notations_it_does_not_need(
+    modules_after_ntk: Callable[..., set[str]],
+) -> None:
+    modules = modules_after_ntk("--help")
     for name in ("notation_toolkit.feen", "notation_toolkit.fen", "notation_toolkit.dfen"):
         assert name not in modules
 

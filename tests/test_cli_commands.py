@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -90,20 +91,9 @@ def test_the_entry_point_scan_finds_what_importlib_metadata_finds(group: str) ->
     assert sorted((name, value) for name, value, _ in scanned) == expected
 
 
-def _imported_by(*args: str) -> set[str]:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys\nfrom notation_toolkit.cli import main\n"
-        f"main({list(args)!r})\nsys.stdout.flush()\n"
-        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    return set(done.stderr.split("\n"))
-
-
-def test_one_line_commands_import_only_what_they_use(tmp_path: Path) -> None:
+def test_one_line_commands_import_only_what_they_use(
+    tmp_path: Path, modules_after_ntk: Callable[..., set[str]]
+) -> None:
     one = tmp_path / "one.fen"
     one.write_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
     heavy = {
@@ -119,6 +109,6 @@ def test_one_line_commands_import_only_what_they_use(tmp_path: Path) -> None:
         ("convert", "fen", "dfen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
         ("explain", "FEN111"),
     ):
-        modules = _imported_by(*args)
+        modules = modules_after_ntk(*args)
         assert "notation_toolkit.fen" in modules, args
         assert not heavy & modules, (args, heavy & modules)

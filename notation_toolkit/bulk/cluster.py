@@ -23,7 +23,8 @@ from typing import Any
 
 from notation_toolkit.bulk.items import iter_file_items
 from notation_toolkit.bulk.run import Result, Task, _process
-from notation_toolkit.core.codes import NTK005, NTK007, NTK008
+from notation_toolkit.core.codes import NTK005
+from notation_toolkit.core.dask import dask_client
 from notation_toolkit.core.errors import NotationError
 
 
@@ -72,27 +73,7 @@ def _process_job(job: tuple[str, Task], per_line: bool | None) -> list[Result]:
 
 
 def _client(address: str | None, workers: int | None, stack: ExitStack) -> Any:
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise NTK007.error(
-            NotationError, package="Dask", feature="running on a cluster", extra="dask"
-        ) from None
-    if address:
-        try:
-            return stack.enter_context(Client(address, timeout="10s"))
-        except (OSError, TimeoutError) as exc:
-            raise NTK008.error(
-                NotationError,
-                service="Dask scheduler",
-                address=address,
-                reason=str(exc) or exc.__class__.__name__,
-                example="tcp://HOST:8786",
-            ) from None
-    cluster = stack.enter_context(
-        LocalCluster(n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=None)
-    )
-    return stack.enter_context(Client(cluster))
+    return dask_client(stack, address, workers=workers, feature="running on a cluster")
 
 
 def run_files(

@@ -51,29 +51,28 @@ def parse(
         if fast:
             # Lark from a few items before the first item the fast path did not read: the first
             # error of the text, with the diagnostic the whole-text parse gives (fbr.fast.read).
-            parse_with(
-                text,
-                grammar=None,
-                default="rulefile",
-                start="rule_file",
-                code=SYNTAX,
-                max_input=max_input,
-                max_depth=max_depth,
-                transformer=_transformer(),
-                from_offset=fast,
-            )
+            _lark(text, None, "rulefile", "rule_file", max_input, max_depth, fast)
             # No error there after all: the whole text is parsed below.
-    result: Any = parse_with(
+    rule_file: ast.RuleFile = _lark(text, grammar, "rulefile", "rule_file", max_input, max_depth)
+    return rule_file
+
+
+def _lark(
+    text: str, grammar: GrammarRef, default: str, start: str, max_input: int, max_depth: int, offset: int = 0
+) -> Any:
+    # MBN's pipeline with FBR's transformer and syntax code: ``start`` of ``grammar`` (or of the
+    # shipped ``default``); ``offset``: Lark reads from there on (parse_with's ``from_offset``).
+    return parse_with(
         text,
         grammar=grammar,
-        default="rulefile",
-        start="rule_file",
+        default=default,
+        start=start,
         code=SYNTAX,
         max_input=max_input,
         max_depth=max_depth,
         transformer=_transformer(),
+        from_offset=offset,
     )
-    return result  # type: ignore[no-any-return]
 
 
 def _nesting_ok(text: str, max_depth: int) -> bool:
@@ -91,25 +90,14 @@ def parse_rule(
     text: str, *, grammar: GrammarRef = None, max_input: int = MAX_INPUT, max_depth: int = MAX_DEPTH
 ) -> ast.FbrRule:
     """Parse one FBR rule such as ``promotion*[1-12]=capture{D}``."""
-    result: Any = parse_with(
-        text,
-        grammar=grammar,
-        default="fbr",
-        start="fbr_rule",
-        code=SYNTAX,
-        max_input=max_input,
-        max_depth=max_depth,
-        transformer=_transformer(),
-    )
-    return result  # type: ignore[no-any-return]
+    rule: ast.FbrRule = _lark(text, grammar, "fbr", "fbr_rule", max_input, max_depth)
+    return rule
 
 
 def parse_attribute(text: str, *, grammar: GrammarRef = None) -> ast.Attribute:
     """Parse one attribute such as ``most{M=1,K=1000}`` or ``expose(2)``."""
-    result: Any = parse_with(
-        text, grammar=grammar, default="fbr", start="attribute", code=SYNTAX, transformer=_transformer()
-    )
-    return result  # type: ignore[no-any-return]
+    attribute: ast.Attribute = _lark(text, grammar, "fbr", "attribute", MAX_INPUT, MAX_DEPTH)
+    return attribute
 
 
 def read_text(path: str | os.PathLike[str]) -> str:

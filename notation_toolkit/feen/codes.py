@@ -211,6 +211,9 @@ _FIELD_HINTS = {
     "FEEN102": "the hands are first/second with exactly one '/', e.g. 2P/p, or / when both are empty",
 }
 
+# The identifier notations (EPIN, PIN, SIN, QPI) refuse a bad token in the same words.
+_IDENTIFIER_CODES = ("EPIN101", "PIN101", "SIN101", "QPI101")
+
 # Message templates, by code and template name ("" is the code's main message). Fields in braces
 # are filled by the caller; ``char`` is always a complete noun phrase from ``describe_char``.
 _MESSAGES: dict[str, dict[str, str]] = {
@@ -271,15 +274,17 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "the {limits} limits accept regular boards only"
     },
     "FEEN305": {"": "this {what} has {digits:,} digits; the limit is {limit}"},
-    "EPIN101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
-    "PIN101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
-    "SIN101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
-    "QPI101": {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"},
+    **{
+        code: {"char": "{char} at column {column} is not allowed in {what}: ASCII only", "": "not {what}"}
+        for code in _IDENTIFIER_CODES
+    },
     "QPI201": {
         "": "the style {style} and the piece {piece} belong to different sides "
         "({style_side} and {piece_side})"
     },
 }
+
+_THREE_FIELDS = "write 'placement hands style-turn', e.g. '8/8/8/8/8/8/8/8 / C/c'"
 
 _HINTS: dict[str, dict[str, str]] = {
     "FEEN101": {
@@ -300,10 +305,9 @@ _HINTS: dict[str, dict[str, str]] = {
         "leading_space": "remove the leading space(s)",
         "trailing_space": "remove the trailing space(s)",
         "spaces": "use exactly one space between fields",
-        "fields": "write 'placement hands style-turn', e.g. '8/8/8/8/8/8/8/8 / C/c'",
-        "missing_hands": "write 'placement hands style-turn', e.g. '8/8/8/8/8/8/8/8 / C/c'; "
-        "a missing hands field is written '/'",
-        "extra_fields": "write 'placement hands style-turn', e.g. '8/8/8/8/8/8/8/8 / C/c'",
+        "fields": _THREE_FIELDS,
+        "missing_hands": _THREE_FIELDS + "; a missing hands field is written '/'",
+        "extra_fields": _THREE_FIELDS,
     },
     "FEEN105": {"": "remove it"},
     "FEEN106": {
@@ -332,10 +336,7 @@ _HINTS: dict[str, dict[str, str]] = {
         "": "counts this long are refused before they are read; raise max_count_digits in a custom "
         "Limits if you really need them"
     },
-    "EPIN101": {"char": "remove it"},
-    "PIN101": {"char": "remove it"},
-    "SIN101": {"char": "remove it"},
-    "QPI101": {"char": "remove it"},
+    **{code: {"char": "remove it"} for code in _IDENTIFIER_CODES},
     "QPI201": {"": "write both in the same case: {same_as_style} or {same_as_piece}"},
 }
 

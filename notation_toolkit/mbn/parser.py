@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -240,20 +240,7 @@ def parse_item(
 
     Raises ``ParseError`` (MBN101) or ``LimitError`` (NTK001/NTK002).
     """
-    if grammar is None and _fast_ok(text, max_input, max_depth):
-        with collector_paused(len(text)):
-            fast: Any = fast_parse_item(text)
-        if fast is not None:
-            return fast  # type: ignore[no-any-return]
-    result: Any = parse_with(
-        text,
-        grammar=grammar,
-        default="mbn",
-        start="mbn_item",
-        code=SYNTAX,
-        max_input=max_input,
-        max_depth=max_depth,
-    )
+    result: Any = _fast_or_lark(text, fast_parse_item, grammar, "mbn_item", max_input, max_depth)
     return result  # type: ignore[no-any-return]
 
 
@@ -261,21 +248,36 @@ def parse_moves(
     text: str, *, grammar: GrammarRef = None, max_input: int = MAX_INPUT, max_depth: int = MAX_DEPTH
 ) -> ast.MoveSequence:
     """Parse a bare MBN move expression such as ``mfW+cefF+[1-2]mefW02``."""
+    moves: ast.MoveSequence = _fast_or_lark(
+        text, fast_parse_moves, grammar, "move_sequence", max_input, max_depth
+    )
+    return moves
+
+
+def _fast_or_lark(
+    text: str,
+    fast_read: Callable[[str], Any],
+    grammar: GrammarRef,
+    start: str,
+    max_input: int,
+    max_depth: int,
+) -> Any:
+    # The hand-written reader first (mbn.fast, shipped grammar only); whatever it declines goes to
+    # Lark from ``start``, which gives the diagnostics.
     if grammar is None and _fast_ok(text, max_input, max_depth):
         with collector_paused(len(text)):
-            fast = fast_parse_moves(text)
+            fast = fast_read(text)
         if fast is not None:
             return fast
-    result: Any = parse_with(
+    return parse_with(
         text,
         grammar=grammar,
         default="mbn",
-        start="move_sequence",
+        start=start,
         code=SYNTAX,
         max_input=max_input,
         max_depth=max_depth,
     )
-    return result  # type: ignore[no-any-return]
 
 
 def _fast_ok(text: object, max_input: int, max_depth: int) -> bool:

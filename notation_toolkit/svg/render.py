@@ -60,6 +60,10 @@ def _n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _dasharray(dash: float, gap: float) -> str:
+    return f"{_n(dash)},{_n(gap)}"
+
+
 class _Canvas:
     def __init__(self, colors: Mapping[str, str]) -> None:
         self.colors = {**COLORS, **colors}
@@ -69,6 +73,29 @@ class _Canvas:
         return ET.SubElement(
             parent, tag, {k: (_n(v) if isinstance(v, float | int) else v) for k, v in attrs.items()}
         )
+
+    def ring(
+        self,
+        parent: ET.Element,
+        cx: float,
+        cy: float,
+        r: float,
+        color: str,
+        width: float,
+        dashes: tuple[float, float] | None = None,
+    ) -> ET.Element:
+        """An unfilled circle: a rim, a target or a marker."""
+        attrs: dict[str, str | float] = {
+            "cx": cx,
+            "cy": cy,
+            "r": r,
+            "fill": "none",
+            "stroke": color,
+            "stroke-width": width,
+        }
+        if dashes is not None:
+            attrs["stroke-dasharray"] = _dasharray(*dashes)
+        return self.el(parent, "circle", attrs)
 
     def text(
         self,
@@ -143,18 +170,7 @@ def draw_piece(
     else:
         radius = unit * 0.4
         if cell.terminal:
-            canvas.el(
-                group,
-                "circle",
-                {
-                    "cx": cx,
-                    "cy": cy,
-                    "r": radius + unit * 0.045,
-                    "fill": "none",
-                    "stroke": c["terminal"],
-                    "stroke-width": unit * 0.07,
-                },
-            )
+            canvas.ring(group, cx, cy, radius + unit * 0.045, c["terminal"], unit * 0.07)
         disc: dict[str, str | float] = {
             "cx": cx,
             "cy": cy,
@@ -165,7 +181,7 @@ def draw_piece(
         }
         if cell.derived:
             # A derived piece plays in the other side's style: a dashed rim says "borrowed".
-            disc["stroke-dasharray"] = f"{_n(unit * 0.09)},{_n(unit * 0.06)}"
+            disc["stroke-dasharray"] = _dasharray(unit * 0.09, unit * 0.06)
             disc["stroke-width"] = unit * 0.05
         canvas.el(group, "circle", disc)
         label = glyph if glyph is not None else cell.letter.upper()
@@ -223,18 +239,7 @@ def _arrow(
     length = math.hypot(dx, dy)
     group = canvas.el(parent, "g", {"class": "arrow", "opacity": "0.8"})
     if length < 1e-9:
-        canvas.el(
-            group,
-            "circle",
-            {
-                "cx": x1,
-                "cy": y1,
-                "r": SQUARE * 0.42,
-                "fill": "none",
-                "stroke": color,
-                "stroke-width": SQUARE * 0.08,
-            },
-        )
+        canvas.ring(group, x1, y1, SQUARE * 0.42, color, SQUARE * 0.08)
         return
     ux, uy = dx / length, dy / length
     head = SQUARE * 0.4
@@ -358,19 +363,7 @@ def render(
             cx, cy = centres[key]
             group = canvas.el(board_group, "g", {"class": "en-passant"})
             ET.SubElement(group, "title").text = "en-passant target"
-            canvas.el(
-                group,
-                "circle",
-                {
-                    "cx": cx,
-                    "cy": cy,
-                    "r": unit * 0.3,
-                    "fill": "none",
-                    "stroke": c["en passant"],
-                    "stroke-width": unit * 0.06,
-                    "stroke-dasharray": f"{_n(unit * 0.1)},{_n(unit * 0.07)}",
-                },
-            )
+            canvas.ring(group, cx, cy, unit * 0.3, c["en passant"], unit * 0.06, (unit * 0.1, unit * 0.07))
             canvas.text(group, cx, cy, "e.p.", unit * 0.2, c["en passant"], bold=True)
     for key, kind in marker_keys.items():
         cx, cy = centres[key]
@@ -407,33 +400,10 @@ def _draw_marker(canvas: _Canvas, parent: ET.Element, kind: str, cx: float, cy: 
     group = canvas.el(parent, "g", {"class": kind})
     ET.SubElement(group, "title").text = kind
     if kind == "capture":
-        canvas.el(
-            group,
-            "circle",
-            {
-                "cx": cx,
-                "cy": cy,
-                "r": unit * 0.4,
-                "fill": "none",
-                "stroke": c["capture"],
-                "stroke-width": unit * 0.08,
-            },
-        )
+        canvas.ring(group, cx, cy, unit * 0.4, c["capture"], unit * 0.08)
     elif kind == "guarded":
         # an empty square the piece could only capture on (a piece diagram's "guarded")
-        canvas.el(
-            group,
-            "circle",
-            {
-                "cx": cx,
-                "cy": cy,
-                "r": unit * 0.3,
-                "fill": "none",
-                "stroke": c["capture"],
-                "stroke-width": unit * 0.05,
-                "stroke-dasharray": f"{_n(unit * 0.08)},{_n(unit * 0.06)}",
-            },
-        )
+        canvas.ring(group, cx, cy, unit * 0.3, c["capture"], unit * 0.05, (unit * 0.08, unit * 0.06))
     elif kind == "blocked":
         d = unit * 0.22
         for sx in (1, -1):

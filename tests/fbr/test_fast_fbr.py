@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fast_path_checks import deep, mutate
+from fast_path_checks import deep, fbr_lark, mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -25,9 +25,6 @@ from notation_toolkit import fbr
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.grammar import load_parser
 from notation_toolkit.fbr import fast
-from notation_toolkit.fbr.codes import SYNTAX
-from notation_toolkit.fbr.grammar import TRANSFORMER
-from notation_toolkit.mbn.parser import parse_with
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,12 +46,7 @@ CORPUS = corpus()
 
 def lark(text: str) -> Any:
     """Lark's ``RuleFile`` of ``text``, or its diagnostics."""
-    try:
-        return parse_with(
-            text, grammar=None, default="rulefile", start="rule_file", code=SYNTAX, transformer=TRANSFORMER
-        )
-    except NotationError as exc:
-        return exc.diagnostics
+    return fbr_lark(text)
 
 
 def agree(text: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fast_path_checks import fbr_lark
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -21,21 +22,13 @@ from notation_toolkit import fbr
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.grammar import load_parser
 from notation_toolkit.fbr import fast
-from notation_toolkit.fbr.codes import SYNTAX
-from notation_toolkit.fbr.grammar import TRANSFORMER
-from notation_toolkit.mbn.parser import parse_with
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def lark_path(text: str) -> Any:
     """The whole-file Lark parse (what ``fbr.parse`` did before the fast path), or its error."""
-    try:
-        return parse_with(
-            text, grammar=None, default="rulefile", start="rule_file", code=SYNTAX, transformer=TRANSFORMER
-        )
-    except NotationError as exc:
-        return exc.diagnostics
+    return fbr_lark(text)
 
 
 def assert_agree(text: str) -> bool:

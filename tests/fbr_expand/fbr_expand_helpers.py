@@ -13,6 +13,19 @@ from notation_toolkit.fbr.format import format_entry
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "fbr_expand"
 
+# A composite rule written by a user (one template file), which the tests break in several ways.
+BEROLINA = """
+schema = 1
+[rule.berolina]
+title = "Berolina pawns"
+source = "a variant author's rule"
+[[rule.berolina.variant]]
+name = "berolina"
+match = [""]
+[rule.berolina.variant.pieces.letter]
+P = ["{{head}}=S"]
+"""
+
 # The rules the FBR page expands with a "will be transformed into" / "converted to" example.
 COMPOSITE_RULES = [
     "alice",

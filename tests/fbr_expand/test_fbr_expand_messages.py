@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fbr_expand_helpers import BEROLINA
 from message_checks import codes_without_template, diagnostics_of, prose_problems, unreached
 
 from notation_toolkit.core.diagnostics import Diagnostic
@@ -35,17 +36,6 @@ INPUTS = [
     f'boardsize="{"9" * 5000}x8" royal bouncing K B',
     f"royal alice atomic {PIECES}",
 ]
-BEROLINA = """
-schema = 1
-[rule.berolina]
-title = "Berolina pawns"
-source = "a variant author's rule"
-[[rule.berolina.variant]]
-name = "berolina"
-match = [""]
-[rule.berolina.variant.pieces.letter]
-P = ["{{head}}=S"]
-"""
 VARIANT = "[[rule.x.variant]]\nname = 'v'\nmatch = ['']\n"
 # One broken template file per mistake the reader names (FBR705's templates).
 BROKEN_FILES = [

@@ -6,24 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fbr_expand_helpers import COMPOSITE_RULES, items
+from fbr_expand_helpers import BEROLINA, COMPOSITE_RULES, items
 
 from notation_toolkit.core.codes import get_code
 from notation_toolkit.core.errors import GrammarError, NotationError, ValidationError
 from notation_toolkit.fbr.expand import composite_rules, expand, load_templates
 from notation_toolkit.fbr.expand.templates import Letters, fill, parse_templates
-
-BEROLINA = """
-schema = 1
-[rule.berolina]
-title = "Berolina pawns"
-source = "a variant author's rule"
-[[rule.berolina.variant]]
-name = "berolina"
-match = [""]
-[rule.berolina.variant.pieces.letter]
-P = ["{{head}}=S"]
-"""
 
 
 def test_shipped_composite_rules() -> None:

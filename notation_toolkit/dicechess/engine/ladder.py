@@ -30,7 +30,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Final
 
-from notation_toolkit.core.codes import NTK007, NTK008
+from notation_toolkit.core.dask import dask_client
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.dicechess.engine.match import play_game
 from notation_toolkit.dicechess.engine.players import (
@@ -164,32 +164,14 @@ def _dask_games(
     (``tcp://host:8786``), or ``LOCAL_CLUSTER`` for a ``LocalCluster`` of ``workers`` processes with
     one thread each (the engine is pure Python: threads would share one interpreter lock).
     """
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:  # pragma: no cover - depends on the installed extras
-        raise NTK007.error(
-            LadderClusterError, package="Dask", feature="ntk dice ladder --dask", extra="dask"
-        ) from None
     with ExitStack() as stack:
-        if address == LOCAL_CLUSTER:
-            # distributed's constructors are unannotated
-            cluster = stack.enter_context(
-                LocalCluster(  # type: ignore[no-untyped-call]
-                    n_workers=workers or None, threads_per_worker=1, processes=True, dashboard_address=":0"
-                )
-            )
-            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
-        else:
-            try:
-                client = stack.enter_context(Client(address, timeout="10s"))  # type: ignore[no-untyped-call]
-            except (OSError, TimeoutError) as exc:
-                raise NTK008.error(
-                    LadderClusterError,
-                    service="Dask scheduler",
-                    address=address,
-                    reason=str(exc) or exc.__class__.__name__,
-                    example="tcp://HOST:8786",
-                ) from None
+        client = dask_client(
+            stack,
+            None if address == LOCAL_CLUSTER else address,
+            workers=workers,
+            feature="ntk dice ladder --dask",
+            error=LadderClusterError,
+        )
         # pure=False: two games with equal arguments cannot exist, but a rerun must not be served
         # from the cluster's memory of an earlier run
         futures = client.map(_play, tasks, pure=False)
