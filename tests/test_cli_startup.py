@@ -65,7 +65,9 @@ def python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[
     )
 
 
-def imported_by(args: list[str], cache: Path, *, terminal: bool = False, exit_code: int = 0) -> set[str]:
+def imported_by(
+    args: list[str], cache: Path, *, terminal: bool = False, exit_code: int = 0, columns: int | None = None
+) -> set[str]:
     """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run).
 
     The output is captured (a pipe: plain text); ``terminal`` makes it count as a terminal, as
@@ -82,6 +84,8 @@ def imported_by(args: list[str], cache: Path, *, terminal: bool = False, exit_co
         env.pop(name, None)
     if terminal:
         env["TTY_COMPATIBLE"] = "1"
+    if columns is not None:
+        env["COLUMNS"] = str(columns)
     for _ in range(2):  # the first run may build and store the grammar's regexes
         done = python(["-c", code], env)
     assert done.returncode == exit_code, (args, done.stdout, done.stderr[-2000:])
@@ -250,6 +254,16 @@ def test_output_to_a_pipe_is_written_without_rich(
 def test_a_diagnostic_is_written_to_a_pipe_without_rich(cache: Path) -> None:
     args = ["parse", "fen", "8/8/8/8/8/8/8/8 w - - 0 x"]
     assert "rich.console" not in imported_by(args, cache, exit_code=1)
+
+
+def test_check_draws_a_table_that_fits_the_terminal_without_rich_table(
+    cache: Path, files: dict[str, str]
+) -> None:
+    modules = imported_by(["check", files["fen"]], cache, terminal=True, columns=300)
+    assert "rich.console" in modules
+    assert "rich.table" not in modules
+    # a terminal too narrow for the table: rich lays it out (wrapping or cropping its cells)
+    assert "rich.table" in imported_by(["check", files["fen"]], cache, terminal=True, columns=40)
 
 
 @pytest.mark.parametrize("notation", ["feen", "fen", "dfen", "fbr"])

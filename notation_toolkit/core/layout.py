@@ -259,34 +259,60 @@ class Table:
 
     def plain_lines(self, *, ascii_only: bool = False) -> list[str]:
         """The table as lines of plain text, every column as wide as its widest cell."""
-        box = _ASCII_BOX if ascii_only else _HEAVY_HEAD
-        texts = [[cell.plain for cell in row] for row in self.rows]
-        widths = [
-            max([cell_width(column.header)] + [cell_width(row[i]) for row in texts]) + 2
+        return [line.plain for line in self.lines(ascii_only=ascii_only)]
+
+    def width(self) -> int:
+        """The width of the table at its natural column widths, in terminal cells."""
+        return sum(self._widths()) + len(self.columns) + 1
+
+    def fits(self, width: int) -> bool:
+        """Whether rich would lay the table out at its natural widths on a console of ``width``
+        columns (so that :meth:`lines` is what rich prints): nothing to wrap or to widen."""
+        total = self.width()
+        if total > width:
+            return False
+        return not self.title or (cell_width(self.title) <= total and not self.title_on_one_line)
+
+    def _widths(self) -> list[int]:
+        return [
+            max([cell_width(column.header)] + [cell_width(row[i].plain) for row in self.rows]) + 2
             for i, column in enumerate(self.columns)
         ]
+
+    def lines(self, *, ascii_only: bool = False) -> list[Line]:
+        """The table as styled lines, every column as wide as its widest cell: rich's layout of
+        the table when it fits (title in italic, header in bold, as rich's default theme)."""
+        box = _ASCII_BOX if ascii_only else _HEAVY_HEAD
+        widths = self._widths()
         total = sum(widths) + len(widths) + 1
-        out: list[str] = []
+        out: list[Line] = []
         if self.title:
             # rich justifies the title in the table's width; a longer title is left whole here
             # (rich would wrap it, or widen the table for ``title_on_one_line``).
             fits = cell_width(self.title) <= total
-            out.append(_justify(self.title, total, self.title_justify) if fits else self.title)
+            title = _justify(self.title, total, self.title_justify) if fits else self.title
+            out.append(Line((title, "italic")))
 
-        def rule(chars: str) -> str:
-            return chars[0] + chars[2].join(chars[1] * w for w in widths) + chars[3]
+        def rule(chars: str) -> Line:
+            return Line(chars[0] + chars[2].join(chars[1] * w for w in widths) + chars[3])
 
-        def row_line(chars: str, cells: Sequence[str]) -> str:
-            inner = (
-                " " + _justify(cell, w - 2, column.justify) + " "
-                for cell, w, column in zip(cells, widths, self.columns, strict=True)
-            )
-            return chars[0] + chars[2].join(inner) + chars[3]
+        def row_line(chars: str, cells: Sequence[Line]) -> Line:
+            parts: list[str | tuple[str, str]] = [chars[0]]
+            for index, (cell, w, column) in enumerate(zip(cells, widths, self.columns, strict=True)):
+                if index:
+                    parts.append(chars[2])
+                pad = max(0, w - 2 - cell_width(cell.plain))
+                left = {"right": pad, "center": pad // 2}.get(column.justify, 0)
+                parts.append(" " * (1 + left))
+                parts.extend(cell.segments)
+                parts.append(" " * (1 + pad - left))
+            parts.append(chars[3])
+            return Line(*parts)
 
         out.append(rule(box[0]))
-        out.append(row_line(box[1], [c.header for c in self.columns]))
+        out.append(row_line(box[1], [Line((c.header, "bold")) for c in self.columns]))
         out.append(rule(box[2]))
-        out.extend(row_line(box[3], row) for row in texts)
+        out.extend(row_line(box[3], row) for row in self.rows)
         out.append(rule(box[7]))
         return out
 
@@ -320,6 +346,11 @@ def show(*items: Line | Tree | Table | str, stderr: bool = False) -> None:
     for item in items:
         if isinstance(item, Line | str):
             out.print(_line(item).to_rich(), highlight=False, soft_wrap=True)
+        elif isinstance(item, Table) and item.fits(out.width):
+            # rich's own layout, printed line by line: no need to import rich.table (about 6 ms
+            # with the fractions and decimal modules it needs to share out widths)
+            for line in item.lines(ascii_only=out.options.ascii_only):
+                out.print(line.to_rich(), highlight=False, soft_wrap=True)
         else:
             out.print(item.to_rich())
 

@@ -206,3 +206,29 @@ def test_show_lets_rich_render_on_a_terminal(
 def test_the_environment_of_this_test_run_is_not_a_terminal() -> None:
     # the tests above rely on captured output being a pipe
     assert os.environ.get("TTY_COMPATIBLE") != "1"
+
+
+def test_a_table_that_fits_a_terminal_prints_as_rich_table_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import re
+
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "120")
+    for name in ("TTY_COMPATIBLE", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for table in sample_tables()[:5]:
+        assert table.fits(120)
+        show(table)
+        out = capsys.readouterr().out
+        assert "\x1b[1m" in out  # the header in bold
+        assert re.sub(r"\x1b\[[0-9;]*m", "", out).split("\n")[:-1] == rich_lines(table.to_rich())
+
+
+def test_a_table_too_wide_for_the_terminal_is_left_to_rich() -> None:
+    table = sample_tables()[0]
+    assert not table.fits(table.width() - 1)
+    assert not sample_tables()[5].fits(200)  # its title would wrap
+    widened = Table("a long title, one line", title_on_one_line=True)
+    widened.add_column("x")
+    assert not widened.fits(200)  # rich widens the table to its title
