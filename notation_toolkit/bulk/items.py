@@ -7,9 +7,9 @@ count as one newline), which is what the rest of the toolkit reports diagnostics
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ def iter_items(lines: Iterable[str], source: str = "<input>", *, per_line: bool 
         offset += len(content) + 1
 
 
-def iter_file_items(path: str | Path, *, per_line: bool = True) -> Iterator[Item]:
+def iter_file_items(path: str | os.PathLike[str], *, per_line: bool = True) -> Iterator[Item]:
     """The items of a file (``-``: standard input), read lazily with ``core.textio``'s rules.
 
     NTK005 (a ``NotationError``) if it cannot be opened, or when bytes that are not UTF-8 are
@@ -50,14 +50,14 @@ def iter_file_items(path: str | Path, *, per_line: bool = True) -> Iterator[Item
     """
     from notation_toolkit.core.textio import iter_lines
 
-    name = str(path)
+    name = os.fspath(path)
     if not per_line:  # the whole file is one item: exactly the text read_text_file gives
         yield Item(name, 0, 0, "\n".join(iter_lines(name)))
         return
     yield from iter_items(iter_lines(name), name)
 
 
-def read_items(paths: Iterable[str | Path], *, per_line: bool = True) -> Iterator[Item]:
+def read_items(paths: Iterable[str | os.PathLike[str]], *, per_line: bool = True) -> Iterator[Item]:
     """The items of several files, one file after the other."""
     for path in paths:
         yield from iter_file_items(path, per_line=per_line)

@@ -6,17 +6,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError, UnknownNameError
 from notation_toolkit.core.registry import Notation
-from notation_toolkit.core.suggest import did_you_mean
-from notation_toolkit.feen import parser as _p
-from notation_toolkit.feen import tokens as _t
-from notation_toolkit.feen.validate import validate as _validate
+
+# The parser, token readers and validator are imported by the functions that call them: listing
+# the notations (`ntk notations`) or resolving one by name needs none of them.
+
+
+def _p() -> ModuleType:
+    from notation_toolkit.feen import parser
+
+    return parser
+
+
+def _t() -> ModuleType:
+    from notation_toolkit.feen import tokens
+
+    return tokens
+
+
+def _did_you_mean(name: str, known: list[str]) -> str | None:
+    from notation_toolkit.core.suggest import did_you_mean
+
+    return did_you_mean(name, known)
+
 
 _OPTIONS = {
     "limits": "default (what the documents allow) | reference (4096 bytes, 3D, 255 cells, regular)",
@@ -32,7 +50,7 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
             raise NTK003.error(
                 UnknownNameError,
                 "option",
-                hint=did_you_mean(key, list(_OPTIONS)) or DEFAULT_HINT,
+                hint=_did_you_mean(key, list(_OPTIONS)) or DEFAULT_HINT,
                 notation="FEEN",
                 name=key,
                 known=", ".join(_OPTIONS),
@@ -45,24 +63,28 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
 
 def _feen(profile: str) -> Notation:
     def parse(text: str, *, grammar: str | None = None, **options: Any) -> Any:
-        return _p.parse(text, profile=profile, grammar=grammar, **_options(options))
+        return _p().parse(text, profile=profile, grammar=grammar, **_options(options))
 
     def check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
         try:
             opts = _options(options)
         except NotationError as err:
             return list(err.diagnostics)
-        return _p.check(text, profile=profile, grammar=grammar, **opts)
+        found: list[Diagnostic] = _p().check(text, profile=profile, grammar=grammar, **opts)
+        return found
 
     def fmt(text: str, *, grammar: str | None = None, **options: Any) -> str:
-        return str(_p.parse(text, profile=profile, grammar=grammar, **_options(options)))
+        return str(_p().parse(text, profile=profile, grammar=grammar, **_options(options)))
 
     def canonicalize(
         text: str, *, grammar: str | None = None, **options: Any
     ) -> tuple[str, list[Diagnostic]]:
         opts = _options(options)
         opts.pop("lenient", None)
-        return _p.canonicalize(text, profile=profile, grammar=grammar, **opts)
+        result: tuple[str, list[Diagnostic]] = _p().canonicalize(
+            text, profile=profile, grammar=grammar, **opts
+        )
+        return result
 
     legacy = profile == "feen-legacy"
     return Notation(
@@ -78,7 +100,7 @@ def _feen(profile: str) -> Notation:
         check=check,
         format=fmt,
         canonicalize=canonicalize,
-        validate=lambda position: _validate(position, profile=profile),
+        validate=lambda position: _validate(position, profile),
         grammar="feen_legacy" if legacy else "feen",
         options=dict(_OPTIONS),
         example="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / CHESS/chess"
@@ -87,7 +109,23 @@ def _feen(profile: str) -> Notation:
     )
 
 
-def _token(name: str, title: str, func: Callable[[str], Any], example: str) -> Notation:
+def _validate(position: Any, profile: str) -> list[Diagnostic]:
+    from notation_toolkit.feen.validate import validate
+
+    return validate(position, profile=profile)
+
+
+def _validate_token(token: Any) -> list[Diagnostic]:
+    found: list[Diagnostic] = _t().validate_token(token)
+    return found
+
+
+def _token(name: str, title: str, reader: str, example: str) -> Notation:
+    """The entry of a token notation read by ``feen.tokens.<reader>``."""
+
+    def func(text: str) -> Any:
+        return getattr(_t(), reader)(text)
+
     def parse(text: str, *, grammar: str | None = None, **options: Any) -> Any:
         _no_options(name, grammar, options)
         return func(text)
@@ -122,7 +160,7 @@ def _token(name: str, title: str, func: Callable[[str], Any], example: str) -> N
         grammar=name,
         options={},
         example=example,
-        validate=_t.validate_token,
+        validate=_validate_token,
         extensible=False,
     )
 
@@ -134,7 +172,7 @@ def _no_options(name: str, grammar: str | None, options: dict[str, Any]) -> None
 
 FEEN = _feen("feen")
 FEEN_LEGACY = _feen("feen-legacy")
-EPIN = _token("epin", "EPIN piece token (Sashité): [-+]?[A-Za-z]^?'?", _t.parse_epin, "+K^'")
-PIN = _token("pin", "PIN piece token (Sashité): [-+]?[A-Za-z]^?", _t.parse_pin, "+K^")
-SIN = _token("sin", "SIN style token (Sashité): one ASCII letter", _t.parse_sin, "C")
-QPI = _token("qpi", "QPI qualified piece (Sashité): SIN:PIN of one side", _t.parse_qpi, "C:K^")
+EPIN = _token("epin", "EPIN piece token (Sashité): [-+]?[A-Za-z]^?'?", "parse_epin", "+K^'")
+PIN = _token("pin", "PIN piece token (Sashité): [-+]?[A-Za-z]^?", "parse_pin", "+K^")
+SIN = _token("sin", "SIN style token (Sashité): one ASCII letter", "parse_sin", "C")
+QPI = _token("qpi", "QPI qualified piece (Sashité): SIN:PIN of one side", "parse_qpi", "C:K^")
