@@ -442,3 +442,9 @@ empty hands (`/`) and the styles `C/c` or `c/C`.
     },
     hints={name: _CHESS_HINT for name in ("piece", "board", "hands", "styles")},
 )
+
+
+#: Default cap on the input length (characters) of FEN and DFEN. A real FEN is under 100
+#: characters. Here rather than in ``fen.grammar`` so that the registry entries (``ntk
+#: notations``) can show it without loading the grammar module.
+MAX_INPUT = 1024

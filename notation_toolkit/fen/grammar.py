@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 
 from notation_toolkit.core import cache
 from notation_toolkit.core.grammar import grammar_regexes, grammar_sources, load_parser
+from notation_toolkit.fen.codes import MAX_INPUT
+
+__all__ = ["FIELDS", "FIELD_HINTS", "FIELD_WORDS", "MAX_INPUT", "SYNTAX", "Syntax", "extension_parser"]
 
 if TYPE_CHECKING:
     from lark import Lark
 
-#: Default cap on the input length (characters). A real FEN is under 100 characters.
-MAX_INPUT = 1024
 
 FIELD_WORDS: dict[str, str] = {
     "placement": "piece placement",

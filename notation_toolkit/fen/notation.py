@@ -11,7 +11,7 @@ from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.limits import bounded_int
 from notation_toolkit.core.registry import Notation
-from notation_toolkit.fen.grammar import MAX_INPUT
+from notation_toolkit.fen.codes import MAX_INPUT
 
 _MAX_INPUT_HELP = f"largest input accepted, in characters (default {MAX_INPUT}; 'none' = no cap)"
 
@@ -76,7 +76,7 @@ def position_notation(module: ModuleType, name: str, title: str, lenient_help: s
         format=format_text,
         canonicalize=canonicalize,
         grammar=name,
-        validate=module.validate,
+        validate=lambda ast: module.validate(ast),  # the package loads its validator on first use
         options={"lenient": lenient_help, "max_input": _MAX_INPUT_HELP},
         example=example,
     )
