@@ -29,13 +29,14 @@ AST_MODULES = [
     "notation_toolkit.fen.ast",
     "notation_toolkit.dfen.ast",
     "notation_toolkit.mbn.ast",
+    "notation_toolkit.fbr.ast",
 ]
 
 # Every class of the AST modules and every node of a few parsed texts, described as text: what
 # must not depend on how the classes were built.
 DESCRIBE = r"""
 import dataclasses, importlib, inspect, json, pickle, sys
-from notation_toolkit import dfen, feen, fen, mbn
+from notation_toolkit import dfen, fbr, feen, fen, mbn
 modules = sys.argv[1:]
 out = {}
 def default(f):
@@ -65,6 +66,10 @@ texts = [
     dfen.parse("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq e3c3a3 0 1"),
     mbn.parse("N=mN+cW"),
     mbn.parse("K=mK-[cW]--(fs)N0"),
+    fbr.parse(
+        'variant="x" royal promotion+[8]=enter capture=most{M=1,K=1000} freezer=(2) turn#<2>{!p}'
+        " gravity<s> announcement/Check/ K Q=R+B +P==QRBN ~ note"
+    ),
 ]
 nodes = []
 for tree in texts:
@@ -107,7 +112,7 @@ def describe(stdlib: bool) -> dict[str, Any]:
 
 def test_every_ast_class_is_what_the_standard_library_builds() -> None:
     ours, theirs = describe(stdlib=False), describe(stdlib=True)
-    assert len(theirs) > 50  # the classes were found (33 in MBN alone)
+    assert len(theirs) > 50  # the classes were found (33 in MBN alone, 12 in FBR)
     assert len(theirs["nodes"]) > 50
     assert ours.keys() == theirs.keys()
     for key in theirs:
