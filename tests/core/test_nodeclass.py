@@ -239,3 +239,19 @@ def test_only_the_frozen_slotted_form_is_offered() -> None:
         frozen_dataclass(frozen=False)
     with pytest.raises(TypeError):
         frozen_dataclass(type("KwOnly", (), {"__annotations__": {"a": "dataclasses.KW_ONLY", "b": "int"}}))
+
+
+def test_eq_false_keeps_identity_equality_as_the_standard_library() -> None:
+    body = {"__annotations__": {"key": "str", "table": "object"}, "__doc__": "A compiled thing."}
+    ours: Any = frozen_dataclass(eq=False)(type("Sample", (), dict(body)))
+    theirs: Any = dataclasses.dataclass(frozen=True, slots=True, eq=False)(type("Sample", (), dict(body)))
+    assert repr(ours.__dataclass_params__) == repr(theirs.__dataclass_params__)
+    assert ours.__eq__ is object.__eq__ and theirs.__eq__ is object.__eq__
+    assert ours.__hash__ is object.__hash__ and theirs.__hash__ is object.__hash__
+    a, b = ours("Q", [1]), theirs("Q", [1])
+    assert repr(a) == repr(b) == "Sample(key='Q', table=[1])"
+    assert a == a and a != ours("Q", [1])  # identity, even with a list (unhashable) inside
+    assert isinstance(hash(a), int)  # object's hash: the list field (unhashable) is not hashed
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.key = "R"
