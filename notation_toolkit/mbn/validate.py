@@ -7,7 +7,8 @@ direction); which doublings mean something is MBN vocabulary, checked here (fbr-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.codes import get_code
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
@@ -16,6 +17,12 @@ from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import codes as C
 from notation_toolkit.mbn.ast import walk_list
 from notation_toolkit.mbn.format import format_partial
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 DIRECTIONS = frozenset("bdflrstvz")
 """Direction letters: forward, backward, left, right, sideways, vertical, any, zig-zag, turn."""
