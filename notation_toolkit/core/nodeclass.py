@@ -1,11 +1,13 @@
-"""``frozen_dataclass``: ``@dataclass(frozen=True, slots=True)`` built with one ``exec`` per class.
+"""``frozen_dataclass``: ``@dataclass(frozen=True, slots=True)`` built with no ``exec`` until used.
 
 ``dataclasses.dataclass`` compiles six functions per frozen class (``__init__``, ``__repr__``,
 ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``), one ``exec`` each: about 0.3 ms a
-class, 10-25 ms of the start of every command that loads the MBN/FBR AST (33 classes). Here only
-``__init__`` is compiled when the class is made (its signature, and speed: the parsers build
-every node through it). ``__eq__`` and ``__hash__`` are the text ``dataclasses`` writes, compiled
-the first time a class's instances are compared or hashed; ``__repr__``, ``__setattr__``,
+class, 10-25 ms of the start of every command that loads the MBN/FBR AST (45 classes). Here
+``__init__`` is the text ``dataclasses`` writes (the parsers build every node through it),
+compiled the first time the class's ``__init__`` is looked up (``_LazyInit``: instantiation,
+``inspect.signature``), so a class a command never instantiates compiles nothing; ``__eq__`` and
+``__hash__`` are the text ``dataclasses`` writes, compiled the first time a class's instances are
+compared or hashed; ``__repr__``, ``__setattr__``,
 ``__delattr__`` and the pickling state are shared functions that read the field names from the
 class. The class is still made by ``dataclasses.dataclass`` (fields, ``__match_args__``, the
 slotted class), so ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` see a
@@ -199,6 +201,31 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
     return function
 
 
+class _LazyInit:
+    """A class's ``__init__`` until it is first looked up: then compiled (``_init``) in its place.
+
+    Compiling costs about 80 µs a class, the most of building one; a command that reads one line
+    instantiates a few of the classes it imports. Every use of ``__init__`` looks it up on the
+    class (``cls(...)``, ``super().__init__``, ``cls.__init__``, ``inspect.signature(cls)``), and
+    the lookup calls ``__get__`` here, which puts the compiled function on the class and returns
+    it: from then on the class holds the very ``__init__`` the eager build made.
+    """
+
+    __slots__ = ("cls", "fields")
+
+    def __init__(self, cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> None:
+        self.cls = cls
+        self.fields = fields
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        cls = self.cls
+        function: Any = cls.__dict__.get("__init__")
+        if function is self:  # (two threads may both compile it: the same function either way)
+            function = _init(cls, self.fields)
+            type.__setattr__(cls, "__init__", function)
+        return function.__get__(instance, owner)
+
+
 def frozen_dataclass(
     cls: T | None = None, /, *, frozen: bool = True, slots: bool = True, eq: bool = True
 ) -> Any:
@@ -250,7 +277,7 @@ def _build(cls: T, eq: bool = True) -> T:
     made.__node_repr__ = tuple(f.name for f in fields if f.repr)
     made.__node_compare__ = tuple(f.name for f in fields if f.compare)
     made.__node_hash__ = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-    made.__init__ = _init(made, fields)
+    made.__init__ = _LazyInit(made, fields)
     if not had_doc:
         import inspect  # only for a class without a docstring, as dataclasses does
 

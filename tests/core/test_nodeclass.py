@@ -255,3 +255,41 @@ def test_eq_false_keeps_identity_equality_as_the_standard_library() -> None:
     assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.key = "R"
+
+
+def test_init_is_compiled_when_first_looked_up_and_is_then_the_standard_librarys() -> None:
+    body = {"__annotations__": {"a": "int", "b": "str"}, "b": "x", "__doc__": "Lazy."}
+    ours, theirs = both(body)
+    assert type(vars(ours)["__init__"]).__name__ == "_LazyInit"  # nothing compiled at class creation
+    assert ours(1).b == "x" and ours(1, "y") == ours(a=1, b="y")
+    init = vars(ours)["__init__"]
+    assert inspect.isfunction(init) and init.__qualname__ == "Sample.__init__"
+    assert init.__annotations__ == vars(theirs)["__init__"].__annotations__
+    assert init.__defaults__ == vars(theirs)["__init__"].__defaults__
+    with pytest.raises(TypeError):
+        ours()  # a missing argument, as with the standard library's
+    with pytest.raises(TypeError):
+        theirs()
+
+    # Looked up through a subclass first (plain or calling super), the holder's __init__ compiles.
+    def later() -> Any:
+        return both(body)[0]
+
+    plain = type("Plain", (later(),), {})
+    assert repr(plain(2)) == "Plain(a=2, b='x')"
+
+    base = later()
+
+    class Calling(base):  # type: ignore[misc, valid-type]
+        def __init__(self, a: int) -> None:
+            super().__init__(a, "called")
+
+    assert repr(Calling(3)).endswith(".<locals>.Calling(a=3, b='called')")  # the qualified name
+    assert inspect.isfunction(vars(base)["__init__"])
+    fresh = later()
+    assert (
+        str(inspect.signature(fresh))
+        == str(inspect.signature(theirs))
+        == "(a: 'int', b: 'str' = 'x') -> None"
+    )
+    assert inspect.isfunction(vars(fresh)["__init__"])
