@@ -147,6 +147,30 @@ def test_dice_moves_loads_no_rule_file_code(cache: Path) -> None:
     assert not unwanted, sorted(unwanted)
 
 
+@pytest.mark.parametrize(
+    ("package", "loaded"),
+    [
+        ("fbr", {"fbr", "fbr.codes", "mbn", "mbn.codes"}),
+        ("mbn", {"mbn", "mbn.codes"}),
+        ("variant", {"variant", "variant.codes"}),
+        ("dicechess", {"dicechess"}),
+    ],
+)
+def test_a_package_import_loads_its_codes_alone(package: str, loaded: set[str]) -> None:
+    # the public names are lazy (core.lazy): the parsers, ASTs and game cores load on first use
+    code = (
+        f"import sys\nimport notation_toolkit.{package} as p\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('notation_toolkit.')))\n"
+        "print('complete', all(getattr(p, name, None) is not None for name in p.__all__))\n"
+    )
+    done = python(["-c", code], dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    *modules, complete = done.stdout.split("\n")[:-1]
+    ours = {m.removeprefix("notation_toolkit.") for m in modules if not m.startswith("notation_toolkit.core")}
+    assert ours == loaded, sorted(ours)
+    assert complete == "complete True"  # every public name still resolves
+
+
 def test_the_dice_chess_position_needs_no_fractions() -> None:
     # RollOutcome.probability imports fractions (with decimal and numbers) when it is asked for
     code = (
