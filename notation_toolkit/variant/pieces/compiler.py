@@ -235,7 +235,7 @@ _DIRECTIONS = "fblrsvd"
 _EXECUTABLE_SIMPLE = "mcaienpg"
 
 
-@mutable_dataclass(slots=True)
+@mutable_dataclass(slots=True, eq=False, repr=False)  # private, never compared: __init__ alone
 class _Ctx:
     """Modifiers inherited from an enclosing partial move when a letter expands."""
 
@@ -854,7 +854,7 @@ def _passed(ray: Ray, target_bit: int) -> int:
     return 0
 
 
-@mutable_dataclass(slots=True)
+@mutable_dataclass(slots=True, eq=False, repr=False)  # private, never compared: __init__ alone
 class _Group:
     modality: Modality
     reach: tuple[Reach, Reach]  # per side
