@@ -1,11 +1,13 @@
-"""``frozen_dataclass``: ``@dataclass(frozen=True, slots=True)`` built with one ``exec`` per class.
+"""``frozen_dataclass``: ``@dataclass(frozen=True, slots=True)`` built with no ``exec`` until used.
 
 ``dataclasses.dataclass`` compiles six functions per frozen class (``__init__``, ``__repr__``,
 ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``), one ``exec`` each: about 0.3 ms a
-class, 10-25 ms of the start of every command that loads the MBN/FBR AST (33 classes). Here only
-``__init__`` is compiled when the class is made (its signature, and speed: the parsers build
-every node through it). ``__eq__`` and ``__hash__`` are the text ``dataclasses`` writes, compiled
-the first time a class's instances are compared or hashed; ``__repr__``, ``__setattr__``,
+class, 10-25 ms of the start of every command that loads the MBN/FBR AST (45 classes). Here
+``__init__`` is the text ``dataclasses`` writes (the parsers build every node through it),
+compiled the first time the class's ``__init__`` is looked up (``_LazyInit``: instantiation,
+``inspect.signature``), so a class a command never instantiates compiles nothing; ``__eq__`` and
+``__hash__`` are the text ``dataclasses`` writes, compiled the first time a class's instances are
+compared or hashed; ``__repr__``, ``__setattr__``,
 ``__delattr__`` and the pickling state are shared functions that read the field names from the
 class. The class is still made by ``dataclasses.dataclass`` (fields, ``__match_args__``, the
 slotted class), so ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` see a
@@ -46,20 +48,17 @@ class _HasDefaultFactory:
 
 _HAS_DEFAULT_FACTORY = _HasDefaultFactory()
 
-_reference_params: list[Any] = []
+_reference_params: dict[bool, Any] = {}
 
 
-def _params() -> Any:
+def _params(eq: bool = True) -> Any:
     # The __dataclass_params__ of a frozen slotted dataclass, taken from a real one (built once)
     # rather than made from the private class, whose fields differ between Python versions.
-    if not _reference_params:
-
-        @dataclasses.dataclass(frozen=True, slots=True)
-        class Reference:
-            pass
-
-        _reference_params.append(Reference.__dataclass_params__)  # type: ignore[attr-defined]
-    return _reference_params[0]
+    params = _reference_params.get(eq)
+    if params is None:
+        reference: Any = dataclasses.dataclass(frozen=True, slots=True, eq=eq)(type("Reference", (), {}))
+        params = _reference_params[eq] = reference.__dataclass_params__
+    return params
 
 
 _repr_running: set[tuple[int, int]] = set()
@@ -202,32 +201,63 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
     return function
 
 
-def frozen_dataclass(cls: T | None = None, /, *, frozen: bool = True, slots: bool = True) -> Any:
+class _LazyInit:
+    """A class's ``__init__`` until it is first looked up: then compiled (``_init``) in its place.
+
+    Compiling costs about 80 µs a class, the most of building one; a command that reads one line
+    instantiates a few of the classes it imports. Every use of ``__init__`` looks it up on the
+    class (``cls(...)``, ``super().__init__``, ``cls.__init__``, ``inspect.signature(cls)``), and
+    the lookup calls ``__get__`` here, which puts the compiled function on the class and returns
+    it: from then on the class holds the very ``__init__`` the eager build made.
+    """
+
+    __slots__ = ("cls", "fields")
+
+    def __init__(self, cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> None:
+        self.cls = cls
+        self.fields = fields
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        cls = self.cls
+        function: Any = cls.__dict__.get("__init__")
+        if function is self:  # (two threads may both compile it: the same function either way)
+            function = _init(cls, self.fields)
+            type.__setattr__(cls, "__init__", function)
+        return function.__get__(instance, owner)
+
+
+def frozen_dataclass(
+    cls: T | None = None, /, *, frozen: bool = True, slots: bool = True, eq: bool = True
+) -> Any:
     """``@dataclass(frozen=True, slots=True)``, built faster (see the module's docstring).
 
     Only that form is offered: ``frozen`` and ``slots`` must be true; ``InitVar`` and
-    keyword-only fields are refused (``TypeError``), as no node uses them.
+    keyword-only fields are refused (``TypeError``), as no node uses them. ``eq=False`` keeps
+    ``object``'s equality and hash (identity), as ``dataclass(eq=False)`` does.
     """
     if not (frozen and slots):
         raise TypeError("frozen_dataclass makes frozen slotted dataclasses only")
     if os.environ.get("NTK_STDLIB_DATACLASSES") == "1":
-        stdlib: Any = dataclasses.dataclass(frozen=True, slots=True)
+        stdlib: Any = dataclasses.dataclass(frozen=True, slots=True, eq=eq)
         return stdlib if cls is None else stdlib(cls)
-    return _build if cls is None else _build(cls)
+    if cls is None:
+        return lambda klass: _build(klass, eq)
+    return _build(cls, eq)
 
 
-def _build(cls: T) -> T:
+def _build(cls: T, eq: bool = True) -> T:
     own = cls.__dict__
     had_doc = own.get("__doc__") is not None
     # Methods the class writes itself are kept, as dataclasses keeps them; a class that defines
     # __eq__ alone has __hash__ = None in its namespace, which dataclasses replaces.
     own_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
-    installed = {"__repr__": _repr, "__eq__": _eq}
-    for name, function in installed.items():
-        if name not in own:
-            setattr(cls, name, function)
-    if not own_hash:
-        cls.__hash__ = _hash  # type: ignore[assignment]
+    if "__repr__" not in own:
+        cls.__repr__ = _repr  # type: ignore[assignment]
+    if eq:
+        if "__eq__" not in own:
+            cls.__eq__ = _eq  # type: ignore[assignment]
+        if not own_hash:
+            cls.__hash__ = _hash  # type: ignore[assignment]
     # A subclass of a frozen dataclass must be declared frozen (dataclasses checks it): its
     # __setattr__/__delattr__ are then generated (two small classes in the whole toolkit).
     dataclass_base = any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:])
@@ -242,12 +272,12 @@ def _build(cls: T) -> T:
         made.__delattr__ = _delattr
         made.__getstate__ = _getstate
         made.__setstate__ = _setstate
-    made.__dataclass_params__ = _params()
+    made.__dataclass_params__ = _params(eq)
     made.__node_fields__ = tuple(f.name for f in fields)
     made.__node_repr__ = tuple(f.name for f in fields if f.repr)
     made.__node_compare__ = tuple(f.name for f in fields if f.compare)
     made.__node_hash__ = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-    made.__init__ = _init(made, fields)
+    made.__init__ = _LazyInit(made, fields)
     if not had_doc:
         import inspect  # only for a class without a docstring, as dataclasses does
 

@@ -7,13 +7,18 @@ and cheap to copy, which matters inside the R8 search.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from notation_toolkit.dicechess.tables import DIE_LETTERS, KING, PAWN, PIECE_TYPES, PieceType
+
+if TYPE_CHECKING:
+    import random
+    from dataclasses import dataclass
+    from fractions import Fraction
+else:
+    # @dataclass(frozen=True, slots=True) in one exec instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 Pool = int
 
@@ -89,6 +94,8 @@ class RollOutcome:
     @property
     def probability(self) -> Fraction:
         """Exact probability of this outcome."""
+        from fractions import Fraction  # with decimal and numbers: imported by its users only
+
         return Fraction(self.weight, 216)
 
 

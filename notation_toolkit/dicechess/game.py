@@ -10,8 +10,7 @@ game at once, without R11 (R17); a half-move clock of 100 or more at a turn boun
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from notation_toolkit.core.display import repr_svg
 from notation_toolkit.dicechess import dice as _dice
@@ -37,6 +36,12 @@ from notation_toolkit.dicechess.tables import (
     SQUARE_NAMES,
     WHITE,
 )
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 EventKind = Literal["roll", "move", "pass", "end", "king-capture", "draw"]
 DRAW_CLOCK = 100

@@ -8,8 +8,7 @@ Layout of a move int: bits 0-5 from-square, 6-11 to-square, 12-14 promotion piec
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from notation_toolkit.dicechess.tables import (
     PIECE_NAMES,
@@ -19,6 +18,12 @@ from notation_toolkit.dicechess.tables import (
     PieceType,
     Square,
 )
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 FLAG_NORMAL: Final = 0
 FLAG_DOUBLE: Final = 1

@@ -8,15 +8,20 @@ perft and the engine's max nodes are visitors of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES
 from notation_toolkit.dicechess.fullturn import KeyKind, dead_ep_targets, roll_turns
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import EP_KEYS, KING
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,8 @@ point diagnostics at the source. Spans never take part in ``==``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TypeAlias
+from dataclasses import field
+from typing import TYPE_CHECKING, TypeAlias
 
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn.ast import (
@@ -26,6 +26,12 @@ from notation_toolkit.mbn.ast import (
     PieceSet,
     PromotionRule,
 )
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 @dataclass(frozen=True, slots=True)

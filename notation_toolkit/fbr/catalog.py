@@ -25,18 +25,21 @@ Attribute keys: ``args`` (space-separated: ``count?``/``count!``, ``set?``/``set
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.codes import DEFAULT_HINT, NTK005
 from notation_toolkit.core.errors import NotationError, UnknownNameError
-from notation_toolkit.core.suggest import did_you_mean
 from notation_toolkit.fbr.codes import BAD_CATALOG, INFO
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 PART_KEYS = ("prefix", "seq_number", "cardinal", "piece_set", "board_range", "announcement")
 LEVELS = ("none", "optional", "required")
@@ -130,6 +133,7 @@ class Catalog:
         """The rule ``name``; ``UnknownNameError`` (FBR201) with a 'did you mean' hint otherwise."""
         spec = self.rules.get(name)
         if spec is None:
+            from notation_toolkit.core.suggest import did_you_mean
             from notation_toolkit.fbr.codes import UNKNOWN_RULE
 
             raise INFO[UNKNOWN_RULE].error(
@@ -216,6 +220,8 @@ def _attribute_spec(name: str, raw: Any, where: str) -> AttributeSpec:
 
 def _dym(name: str, known: Sequence[str] | set[str]) -> str | None:
     # The 'did you mean' hint when a known key is close, else the template's own hint.
+    from notation_toolkit.core.suggest import did_you_mean  # difflib, for a bad catalog only
+
     return did_you_mean(name, sorted(known)) or DEFAULT_HINT
 
 
@@ -240,7 +246,6 @@ def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: 
         raise INFO[BAD_CATALOG].error(NotationError, "an_object", where=where, key="attributes")
     for attr_name, attr in raw_attrs.items():
         attributes[attr_name] = _attribute_spec(attr_name, attr, f"{where}, attribute {attr_name!r}")
-    spec = base or RuleSpec(name=name, parts={}, attributes={})
     updates: dict[str, Any] = {"parts": parts, "attributes": attributes}
     if "exclusive" in raw:
         updates["exclusive"] = _groups(raw["exclusive"], where, "exclusive")
@@ -265,7 +270,8 @@ def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: 
         updates["defaults"] = {str(k): str(v) for k, v in raw["defaults"].items()}
     if "line" in raw:
         updates["line"] = raw["line"] if isinstance(raw["line"], int) else None
-    spec = replace(spec, **updates)
+    # A new rule is made once from its keys (the shipped catalog makes 49): replace() only merges.
+    spec = RuleSpec(name=name, **updates) if base is None else replace(base, **updates)
     for group in (*spec.exclusive, *spec.one_of):
         for attr_name in group:
             if attr_name not in spec.attributes:
@@ -282,8 +288,23 @@ def _rule_spec(name: str, raw: Mapping[str, Any], base: RuleSpec | None, where: 
 @lru_cache(maxsize=1)
 def shipped_catalog() -> Catalog:
     """The catalog shipped with the package (cached)."""
-    text = resources.files("notation_toolkit.fbr").joinpath("catalog.json").read_text(encoding="utf-8")
-    return Catalog({}).merged(json.loads(text), "notation_toolkit/fbr/catalog.json")
+    import json
+
+    return Catalog({}).merged(json.loads(_shipped_text()), "notation_toolkit/fbr/catalog.json")
+
+
+def _shipped_text() -> str:
+    # The file beside this module, read directly: importlib.resources (with pathlib, tempfile,
+    # zipfile) cost a one-line `ntk check` about 8 ms. It serves a package that is not a
+    # directory of files (a zip import).
+    try:
+        here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalog.json")
+        with open(here, encoding="utf-8") as handle:
+            return handle.read()
+    except (NameError, OSError):  # no __file__ (a frozen module), or no such file
+        from importlib import resources
+
+        return resources.files("notation_toolkit.fbr").joinpath("catalog.json").read_text(encoding="utf-8")
 
 
 def load_catalog(*paths: str | os.PathLike[str], data: Sequence[Mapping[str, Any]] = ()) -> Catalog:
@@ -291,6 +312,8 @@ def load_catalog(*paths: str | os.PathLike[str], data: Sequence[Mapping[str, Any
 
     Raises ``NotationError`` (FBR401) for a malformed file and (NTK005) for an unreadable one.
     """
+    import json
+
     catalog = shipped_catalog()
     for path in paths:
         try:

@@ -1,32 +1,50 @@
-"""Registration of the ``fbr`` notation (rule files) for the registry and the ``ntk`` CLI."""
+"""Registration of the ``fbr`` notation (rule files) for the registry and the ``ntk`` CLI.
+
+Every function imports what it calls: ``ntk notations`` reads this entry without loading the
+parser, and ``ntk parse fbr`` loads the parser without the catalog, the validator or the formatter.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.registry import Notation
-from notation_toolkit.fbr import api
-from notation_toolkit.fbr.parser import parse
-from notation_toolkit.fbr.validate import check_rule_file
+
+if TYPE_CHECKING:
+    from notation_toolkit.core.diagnostics import Diagnostic
 
 
 def _format(text: str, **options: Any) -> str:
+    from notation_toolkit.fbr import api
+
     # The CLI adds the final newline itself.
     return api.dumps(text, grammar=options.get("grammar")).rstrip("\n")
 
 
 def _canonicalize(text: str, **options: Any) -> tuple[str, list[Diagnostic]]:
+    from notation_toolkit.fbr import api
+
     canonical, fixes = api.canonicalize(text, grammar=options.get("grammar"))
     return canonical.rstrip("\n"), fixes
 
 
 def _parse(text: str, **options: Any) -> Any:
+    from notation_toolkit.fbr.parser import parse
+
     return parse(text, grammar=options.get("grammar"))
 
 
 def _check(text: str, **options: Any) -> list[Diagnostic]:
+    from notation_toolkit.fbr import api
+
     return api.check(text, grammar=options.get("grammar"), catalog=options.get("catalog"))
+
+
+def _validate(rule_file: Any) -> list[Diagnostic]:
+    """Diagnostics of a parsed rule file against the shipped catalog (``fbr.check_rule_file``)."""
+    from notation_toolkit.fbr.validate import check_rule_file
+
+    return check_rule_file(rule_file)
 
 
 NOTATION = Notation(
@@ -39,7 +57,7 @@ NOTATION = Notation(
     format=_format,
     canonicalize=_canonicalize,
     grammar="rulefile",
-    validate=check_rule_file,
+    validate=_validate,
     options={"catalog": "extra rule catalog file(s) (JSON), joined with the path separator"},
     example="royal promotion+[8]=enter K Q=R+B R B N P +P==QRBN",
 )

@@ -7,12 +7,10 @@ translation of syntax errors) with FBR's grammars and ``FbrTransformer``.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.codes import NTK005
 from notation_toolkit.core.errors import LimitError, NotationError
-from notation_toolkit.core.grammar import check_nesting
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.codes import SYNTAX
 from notation_toolkit.fbr.fast import read as fast_read
@@ -79,6 +77,8 @@ def _nesting_ok(text: str, max_depth: int) -> bool:
     # Too deep a text takes the Lark path, which raises NTK002 exactly as before.
     if _openers(text) <= max_depth:
         return True
+    from notation_toolkit.core.grammar import check_nesting
+
     try:
         check_nesting(text, max_depth=max_depth)
     except LimitError:
@@ -103,7 +103,9 @@ def parse_attribute(text: str, *, grammar: GrammarRef = None) -> ast.Attribute:
 def read_text(path: str | os.PathLike[str]) -> str:
     """Read a rule file as UTF-8; unreadable files raise ``NotationError`` (NTK005)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        # open() rather than pathlib.Path (not imported for one read): the same text and errors
+        with open(os.fspath(path), encoding="utf-8") as handle:
+            return handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise NTK005.error(
             NotationError, source=repr(os.fspath(path)), reason=exc.__class__.__name__, hint="check the path"

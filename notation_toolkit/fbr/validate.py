@@ -17,7 +17,6 @@ from typing import Any
 from notation_toolkit.core.codes import CodeInfo
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
-from notation_toolkit.core.suggest import close_matches, suggestion
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr import codes as C
 from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, shipped_catalog
@@ -98,6 +97,9 @@ def _suggest_fix(
     memo: Suggestions | None = None,
     kind: str = "",
 ) -> tuple[str | None, Fix | None]:
+    # core.suggest imports difflib: loaded when a name is unknown, not by every check
+    from notation_toolkit.core.suggest import close_matches, suggestion
+
     if memo is None:
         hits = close_matches(name, known)
     else:

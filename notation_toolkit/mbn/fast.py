@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from types import MemberDescriptorType
+from types import CodeType, FunctionType, MemberDescriptorType
 from typing import Any, TypeVar
 
 from notation_toolkit.core.span import Span
@@ -72,18 +72,33 @@ def builder(cls: type[_T]) -> Callable[..., _T]:
     many spans, which is most of the reading time. The instances are those ``cls(...)`` makes: no
     node class has a ``__post_init__``, and a class that had one (or no slots) is returned itself.
     """
+    built: Callable[..., _T] | None = _BUILT.get(cls)
+    if built is not None:
+        return built
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     if hasattr(cls, "__post_init__") or not all(
         isinstance(getattr(cls, name, None), MemberDescriptorType) for name in names
     ):
         return cls
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    for name in names:
-        namespace[f"set_{name}"] = getattr(cls, name).__set__
-    body = "".join(f"    set_{name}(node, {name})\n" for name in names)
-    exec(f"def build({', '.join(names)}):\n    node = new(cls)\n{body}    return node\n", namespace)
-    built: Callable[..., _T] = namespace["build"]
+    # One code object per number of fields, compiled once: the function of a class is that code
+    # with the class and its slots' setters as globals (fbr.fast asks for the same classes again).
+    code = _BUILD_CODE.get(len(names))
+    if code is None:
+        params = ", ".join(f"a{i}" for i in range(len(names)))
+        body = "".join(f"    set{i}(node, a{i})\n" for i in range(len(names)))
+        namespace: dict[str, Any] = {}
+        exec(f"def build({params}):\n    node = new(cls)\n{body}    return node\n", namespace)
+        code = _BUILD_CODE[len(names)] = namespace["build"].__code__
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    for i, name in enumerate(names):
+        scope[f"set{i}"] = getattr(cls, name).__set__
+    built = FunctionType(code, scope, f"build_{cls.__name__}")
+    _BUILT[cls] = built
     return built
+
+
+_BUILD_CODE: dict[int, CodeType] = {}
+_BUILT: dict[type, Callable[..., Any]] = {}
 
 
 _Span = builder(Span)

@@ -1,31 +1,49 @@
-"""Registration of the ``mbn`` notation (one MBN piece item) for the registry and the CLI."""
+"""Registration of the ``mbn`` notation (one MBN piece item) for the registry and the CLI.
+
+Every function imports what it calls: ``ntk notations`` reads this entry without loading the
+parser, and ``ntk parse mbn`` loads the parser without the validator or the formatter.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import Notation
-from notation_toolkit.mbn import canonicalize
-from notation_toolkit.mbn.format import dumps
-from notation_toolkit.mbn.parser import parse_item
-from notation_toolkit.mbn.validate import validate
+
+if TYPE_CHECKING:
+    from notation_toolkit.core.diagnostics import Diagnostic
 
 
 def _parse(text: str, **options: Any) -> Any:
+    from notation_toolkit.mbn.parser import parse_item
+
     return parse_item(text, grammar=options.get("grammar"))
 
 
 def _check(text: str, **options: Any) -> list[Diagnostic]:
-    try:
-        return validate(parse_item(text, grammar=options.get("grammar")))
-    except NotationError as exc:
-        return list(exc.diagnostics)
+    from notation_toolkit.mbn import check
+
+    return check(text, grammar=options.get("grammar"))
 
 
 def _format(text: str, **options: Any) -> str:
+    from notation_toolkit.mbn.format import dumps
+    from notation_toolkit.mbn.parser import parse_item
+
     return dumps(parse_item(text, grammar=options.get("grammar")))
+
+
+def _canonicalize(text: str, **options: Any) -> tuple[str, list[Diagnostic]]:
+    from notation_toolkit.mbn import canonicalize
+
+    return canonicalize(text, grammar=options.get("grammar"))
+
+
+def _validate(item: Any) -> list[Diagnostic]:
+    """The semantic diagnostics of a parsed item (``mbn.validate``)."""
+    from notation_toolkit.mbn.validate import validate
+
+    return validate(item)
 
 
 NOTATION = Notation(
@@ -36,8 +54,8 @@ NOTATION = Notation(
     parse=_parse,
     check=_check,
     format=_format,
-    canonicalize=lambda text, **options: canonicalize(text, grammar=options.get("grammar")),
+    canonicalize=_canonicalize,
     grammar="mbn",
     example="P|Pawn|=mfW+cefF+[1-2]mefW02",
-    validate=validate,
+    validate=_validate,
 )

@@ -10,13 +10,13 @@ commonest fixes, ``MBN103`` names the refused unbracketed board transitions). Ev
 from __future__ import annotations
 
 import gc
+import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.errors import NotationError, ParseError
-from notation_toolkit.core.grammar import GrammarRef, base_name, check_nesting, check_size, parse_text
 from notation_toolkit.core.span import Span
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn.codes import INFO, SYNTAX, UNBRACKETED_TRANSITION
@@ -28,8 +28,12 @@ if TYPE_CHECKING:
 
     from notation_toolkit.mbn.transform import MbnTransformer
 
-# Lark, the grammars and the transformer are imported by the Lark path only: valid text of the
-# shipped grammar is read by mbn.fast, and a one-line command should not pay for loading Lark.
+# Lark, the grammars, the transformer and core.grammar (with pathlib) are imported by the Lark
+# path only: valid text of the shipped grammar is read by mbn.fast, and a one-line command should
+# not pay for loading them.
+
+GrammarRef = str | os.PathLike[str] | None
+"""A user's extension grammar (a ``.lark`` path) or ``None`` for the shipped one (``core.grammar``'s)."""
 
 MAX_INPUT = 1 << 20
 """Default cap on the input length in characters (1 MiB); pass ``max_input`` to change it."""
@@ -92,6 +96,8 @@ def complete_expected(exc: UnexpectedInput) -> None:
     still knows every choice; its terminals are put back before the message is written.
     """
     from lark.exceptions import UnexpectedToken
+
+    from notation_toolkit.core.grammar import base_name
 
     parser = getattr(exc, "interactive_parser", None)
     if not isinstance(exc, UnexpectedToken) or parser is None:
@@ -204,6 +210,8 @@ def parse_with(
     """
     if not isinstance(text, str):
         raise TypeError(f"expected text (str), got {type(text).__name__}")
+    from notation_toolkit.core.grammar import check_nesting, check_size, parse_text
+
     check_size(text, max_input)
     if openers(text) > max_depth:
         # Nesting can only exceed the limit when there are more opening brackets than that.

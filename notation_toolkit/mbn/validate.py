@@ -7,16 +7,22 @@ direction); which doublings mean something is MBN vocabulary, checked here (fbr-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.codes import get_code
 from notation_toolkit.core.diagnostics import Diagnostic, Fix, Severity
 from notation_toolkit.core.span import Span
-from notation_toolkit.core.suggest import close_matches, suggestion
 from notation_toolkit.mbn import ast
 from notation_toolkit.mbn import codes as C
 from notation_toolkit.mbn.ast import walk_list
 from notation_toolkit.mbn.format import format_partial
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 DIRECTIONS = frozenset("bdflrstvz")
 """Direction letters: forward, backward, left, right, sideways, vertical, any, zig-zag, turn."""
@@ -295,6 +301,8 @@ class LetterMemo:
         key = (compounds_only, text)
         hits = self._hits.get(key)
         if hits is None:
+            from notation_toolkit.core.suggest import close_matches
+
             pool = self._sorted.get(compounds_only)
             if pool is None:
                 pool = self._sorted[compounds_only] = sorted(
@@ -311,6 +319,9 @@ def _did_you_mean(
     memo: LetterMemo | None = None,
     compounds_only: bool = False,
 ) -> tuple[str | None, Fix | None]:
+    # core.suggest imports difflib: loaded when a letter is unknown, not by every check
+    from notation_toolkit.core.suggest import close_matches, suggestion
+
     hits = close_matches(text.upper(), sorted(known)) if memo is None else memo.close(text, compounds_only)
     return suggestion(text, hits, span)
 

@@ -19,7 +19,7 @@ will drop them. Two optional fields follow the three FEEN fields when they are n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.errors import NotationError
@@ -39,6 +39,12 @@ from notation_toolkit.variant.tables import (
     VariantLike,
     _bits,
 )
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 __all__ = [
     "BLACK",

@@ -13,7 +13,9 @@ docs/variants.md); where the page is silent the core follows Fairy-Stockfish and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass as mutable_dataclass
+from dataclasses import field
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.codes import DEFAULT_HINT, info_of
 from notation_toolkit.core.diagnostics import Diagnostic
@@ -23,6 +25,12 @@ from notation_toolkit.core.span import Span
 from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 class VariantError(ValidationError):
@@ -60,7 +68,7 @@ class Promotion:
     status: bool  # the promoted piece keeps a "promoted" status (demoted when captured, 003:408)
 
 
-@dataclass(slots=True)
+@mutable_dataclass(slots=True)
 class Rules:
     """Everything the core executes, read from the rule file (one object per variant)."""
 

@@ -29,13 +29,14 @@ AST_MODULES = [
     "notation_toolkit.fen.ast",
     "notation_toolkit.dfen.ast",
     "notation_toolkit.mbn.ast",
+    "notation_toolkit.fbr.ast",
 ]
 
 # Every class of the AST modules and every node of a few parsed texts, described as text: what
 # must not depend on how the classes were built.
 DESCRIBE = r"""
 import dataclasses, importlib, inspect, json, pickle, sys
-from notation_toolkit import dfen, feen, fen, mbn
+from notation_toolkit import dfen, fbr, feen, fen, mbn
 modules = sys.argv[1:]
 out = {}
 def default(f):
@@ -65,6 +66,10 @@ texts = [
     dfen.parse("rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq e3c3a3 0 1"),
     mbn.parse("N=mN+cW"),
     mbn.parse("K=mK-[cW]--(fs)N0"),
+    fbr.parse(
+        'variant="x" royal promotion+[8]=enter capture=most{M=1,K=1000} freezer=(2) turn#<2>{!p}'
+        " gravity<s> announcement/Check/ K Q=R+B +P==QRBN ~ note"
+    ),
 ]
 nodes = []
 for tree in texts:
@@ -107,7 +112,7 @@ def describe(stdlib: bool) -> dict[str, Any]:
 
 def test_every_ast_class_is_what_the_standard_library_builds() -> None:
     ours, theirs = describe(stdlib=False), describe(stdlib=True)
-    assert len(theirs) > 50  # the classes were found (33 in MBN alone)
+    assert len(theirs) > 50  # the classes were found (33 in MBN alone, 12 in FBR)
     assert len(theirs["nodes"]) > 50
     assert ours.keys() == theirs.keys()
     for key in theirs:
@@ -234,3 +239,57 @@ def test_only_the_frozen_slotted_form_is_offered() -> None:
         frozen_dataclass(frozen=False)
     with pytest.raises(TypeError):
         frozen_dataclass(type("KwOnly", (), {"__annotations__": {"a": "dataclasses.KW_ONLY", "b": "int"}}))
+
+
+def test_eq_false_keeps_identity_equality_as_the_standard_library() -> None:
+    body = {"__annotations__": {"key": "str", "table": "object"}, "__doc__": "A compiled thing."}
+    ours: Any = frozen_dataclass(eq=False)(type("Sample", (), dict(body)))
+    theirs: Any = dataclasses.dataclass(frozen=True, slots=True, eq=False)(type("Sample", (), dict(body)))
+    assert repr(ours.__dataclass_params__) == repr(theirs.__dataclass_params__)
+    assert ours.__eq__ is object.__eq__ and theirs.__eq__ is object.__eq__
+    assert ours.__hash__ is object.__hash__ and theirs.__hash__ is object.__hash__
+    a, b = ours("Q", [1]), theirs("Q", [1])
+    assert repr(a) == repr(b) == "Sample(key='Q', table=[1])"
+    assert a == a and a != ours("Q", [1])  # identity, even with a list (unhashable) inside
+    assert isinstance(hash(a), int)  # object's hash: the list field (unhashable) is not hashed
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.key = "R"
+
+
+def test_init_is_compiled_when_first_looked_up_and_is_then_the_standard_librarys() -> None:
+    body = {"__annotations__": {"a": "int", "b": "str"}, "b": "x", "__doc__": "Lazy."}
+    ours, theirs = both(body)
+    assert type(vars(ours)["__init__"]).__name__ == "_LazyInit"  # nothing compiled at class creation
+    assert ours(1).b == "x" and ours(1, "y") == ours(a=1, b="y")
+    init = vars(ours)["__init__"]
+    assert inspect.isfunction(init) and init.__qualname__ == "Sample.__init__"
+    assert init.__annotations__ == vars(theirs)["__init__"].__annotations__
+    assert init.__defaults__ == vars(theirs)["__init__"].__defaults__
+    with pytest.raises(TypeError):
+        ours()  # a missing argument, as with the standard library's
+    with pytest.raises(TypeError):
+        theirs()
+
+    # Looked up through a subclass first (plain or calling super), the holder's __init__ compiles.
+    def later() -> Any:
+        return both(body)[0]
+
+    plain = type("Plain", (later(),), {})
+    assert repr(plain(2)) == "Plain(a=2, b='x')"
+
+    base = later()
+
+    class Calling(base):  # type: ignore[misc, valid-type]
+        def __init__(self, a: int) -> None:
+            super().__init__(a, "called")
+
+    assert repr(Calling(3)).endswith(".<locals>.Calling(a=3, b='called')")  # the qualified name
+    assert inspect.isfunction(vars(base)["__init__"])
+    fresh = later()
+    assert (
+        str(inspect.signature(fresh))
+        == str(inspect.signature(theirs))
+        == "(a: 'int', b: 'str' = 'x') -> None"
+    )
+    assert inspect.isfunction(vars(fresh)["__init__"])

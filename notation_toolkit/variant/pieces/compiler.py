@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass as mutable_dataclass
+from dataclasses import field, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.codes import DEFAULT_HINT, info_of
 from notation_toolkit.core.diagnostics import Diagnostic
@@ -25,6 +27,12 @@ from notation_toolkit.mbn import ast as m
 from notation_toolkit.variant.pieces import codes
 from notation_toolkit.variant.pieces.baseletters import BASE_LETTERS, LEAPS
 from notation_toolkit.variant.pieces.model import BLACK, WHITE, CompiledPiece, EnPassant, PieceMove
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 class NotExecutableError(NotationError):
@@ -227,7 +235,7 @@ _DIRECTIONS = "fblrsvd"
 _EXECUTABLE_SIMPLE = "mcaienpg"
 
 
-@dataclass(slots=True)
+@mutable_dataclass(slots=True, eq=False, repr=False)  # private, never compared: __init__ alone
 class _Ctx:
     """Modifiers inherited from an enclosing partial move when a letter expands."""
 
@@ -846,7 +854,7 @@ def _passed(ray: Ray, target_bit: int) -> int:
     return 0
 
 
-@dataclass(slots=True)
+@mutable_dataclass(slots=True, eq=False, repr=False)  # private, never compared: __init__ alone
 class _Group:
     modality: Modality
     reach: tuple[Reach, Reach]  # per side

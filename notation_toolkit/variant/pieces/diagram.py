@@ -8,12 +8,17 @@ with the friendly and enemy blockers shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from notation_toolkit.variant.pieces.model import WHITE, CompiledPiece, PieceMove
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 QUIET_MARK = "●"
 CAPTURE_MARK = "✕"

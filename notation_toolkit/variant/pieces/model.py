@@ -14,13 +14,18 @@ Sides: ``WHITE = 0`` moves "forward" towards higher ranks, ``BLACK = 1`` sees th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Final, Protocol
 
 from notation_toolkit.core.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
+    from dataclasses import dataclass
+
     from notation_toolkit.core.geometry import Geometry
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 Side = int
 WHITE: Final = 0
