@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, console, json_option, print_json, report_error
+from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, json_option, print_json, report_error
 
 
 @click.command("piece")
@@ -56,8 +56,9 @@ def piece(
     """
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.geometry import Geometry
+    from notation_toolkit.core.layout import Line, show
     from notation_toolkit.variant.pieces import BLACK, WHITE, compile_piece, compile_rule_file
-    from notation_toolkit.variant.pieces.diagram import diagram_data, render
+    from notation_toolkit.variant.pieces.diagram import diagram_data, diagram_lines
 
     ctx = click.get_current_context()
     text: str | None = definition
@@ -71,7 +72,7 @@ def piece(
                 with open(rules, encoding="utf-8") as fh:
                     text = fh.read()
             except OSError as exc:
-                console(stderr=True).print(f"[bold red]ntk piece:[/] cannot read {rules}: {exc.strerror}")
+                _error(f"cannot read {rules}: {exc.strerror}")
                 ctx.exit(EXIT_IO)
             geometry = Geometry.parse(board) if board else None
             pieces = compile_rule_file(text, geometry, strict=not partial)
@@ -110,17 +111,24 @@ def piece(
             with open(svg_file, "w", encoding="utf-8") as fh:
                 fh.write(image)
         except OSError as exc:
-            console(stderr=True).print(f"[bold red]ntk piece:[/] cannot write {svg_file}: {exc.strerror}")
+            _error(f"cannot write {svg_file}: {exc.strerror}")
             ctx.exit(EXIT_IO)
     if as_json:
         out = data.to_dict()
         out["diagnostics"] = [d.to_dict() for d in compiled.diagnostics]
         print_json(out)
         ctx.exit(EXIT_OK)
-    con = console()
-    con.print(f"[bold]{compiled.key}[/] = {compiled.definition}  on {g} from {origin} ({side})")
-    con.print(render(data))
-    for d in compiled.diagnostics:
-        con.print(f"[yellow]{d.code}[/] not shown: {d.message}")
+    show(
+        Line((compiled.key, "bold"), f" = {compiled.definition}  on {g} from {origin} ({side})"),
+        *diagram_lines(data),
+        *(Line((d.code, "yellow"), f" not shown: {d.message}") for d in compiled.diagnostics),
+    )
     ctx.exit(EXIT_OK)
     return EXIT_OK
+
+
+def _error(message: str) -> None:
+    """A refusal of ``ntk piece`` on standard error."""
+    from notation_toolkit.core.layout import Line, show
+
+    show(Line(("ntk piece:", "bold red"), " ", message), stderr=True)

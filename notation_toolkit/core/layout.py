@@ -269,15 +269,25 @@ class Table:
         """Whether rich would lay the table out at its natural widths on a console of ``width``
         columns (so that :meth:`lines` is what rich prints): nothing to wrap or to widen."""
         total = self.width()
-        if total > width:
-            return False
-        return not self.title or (cell_width(self.title) <= total and not self.title_on_one_line)
+        return total <= width and (not self.title or cell_width(self.title) <= total)
 
     def _widths(self) -> list[int]:
-        return [
+        widths = [
             max([cell_width(column.header)] + [cell_width(row[i].plain) for row in self.rows]) + 2
             for i, column in enumerate(self.columns)
         ]
+        borders = len(widths) + 1
+        if self.title_on_one_line and self.title and cell_width(self.title) > sum(widths) + borders:
+            # widened to the title as rich widens a table to its min_width: the extra cells
+            # shared out in proportion to the columns' widths, rounding up, first column first
+            remaining = cell_width(self.title) - sum(widths) - borders
+            weight = sum(widths)
+            for index, w in enumerate(widths):
+                share = -(-w * remaining // weight) if weight else remaining
+                widths[index] += share
+                weight -= w
+                remaining -= share
+        return widths
 
     def lines(self, *, ascii_only: bool = False) -> list[Line]:
         """The table as styled lines, every column as wide as its widest cell: rich's layout of
@@ -288,7 +298,7 @@ class Table:
         out: list[Line] = []
         if self.title:
             # rich justifies the title in the table's width; a longer title is left whole here
-            # (rich would wrap it, or widen the table for ``title_on_one_line``).
+            # (rich would wrap it).
             fits = cell_width(self.title) <= total
             title = _justify(self.title, total, self.title_justify) if fits else self.title
             out.append(Line((title, "italic")))

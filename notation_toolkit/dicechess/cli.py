@@ -19,16 +19,14 @@ from notation_toolkit.core.cli import (
     COMMANDS_ENTRY_POINT_GROUP,
     EXIT_INVALID,
     EXIT_OK,
-    console,
     group,
     json_option,
     print_json,
     usage,
 )
+from notation_toolkit.core.layout import Line, show
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from notation_toolkit.dicechess.position import Position
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -83,7 +81,7 @@ def _no_pool(as_json: bool, pos: Position) -> int:
     if as_json:
         print_json({"dfen": pos.dfen(), "error": message})
     else:
-        console().print(f"[bold red]error:[/] {message}")
+        show(Line(("error:", "bold red"), " ", message))
     return EXIT_INVALID
 
 
@@ -135,12 +133,13 @@ def perft(
             data["divide"] = dict(rows)
         print_json(data)
         return EXIT_OK
-    out = console()
     if divide:
         first = "roll" if not die and not pos.pool else "micro-move"
-        out.print(divide_table(rows, first, f"divide, {mode}, depth {depth}"))
-    out.print(f"[bold]{pos.dfen()}[/]")
-    out.print(f"perft {mode}, depth {depth}: [bold green]{nodes:,}[/] nodes in {elapsed:.3f} s")
+        show(divide_table(rows, first, f"divide, {mode}, depth {depth}"))
+    show(
+        Line((pos.dfen(), "bold")),
+        Line(f"perft {mode}, depth {depth}: ", (f"{nodes:,}", "bold green"), f" nodes in {elapsed:.3f} s"),
+    )
     return EXIT_OK
 
 
@@ -188,23 +187,12 @@ def moves(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, as_jso
     if as_json:
         print_json({"dfen": pos.dfen(), "pool": pool, "max_dice": best, "moves": rows})
         return EXIT_OK
-    out = console()
-    out.print(f"[bold]{pos.dfen()}[/]")
+    show(Line((pos.dfen(), "bold")))
     if not rows:
-        out.print(f"pool {pool}: no die can be used, the turn is a pass (R10)")
+        show(f"pool {pool}: no die can be used, the turn is a pass (R10)")
         return EXIT_OK
-    out.print(_title_on_one_line(micro_moves_table(rows, pool, best)))
+    show(micro_moves_table(rows, pool, best))
     return EXIT_OK
-
-
-def _title_on_one_line(table: Table) -> Table:
-    """``table`` made at least as wide as its title, which rich would otherwise wrap to the
-    width of the columns (a narrow table under a long title: two ragged lines on any terminal)."""
-    from rich.text import Text
-
-    if isinstance(table.title, str):
-        table.min_width = max(table.min_width or 0, Text.from_markup(table.title, emoji=False).cell_len)
-    return table
 
 
 @dice.command("turns", short_help="Every legal way to play the pool, and the distinct results.")
@@ -249,12 +237,16 @@ def turns(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, limit:
             }
         )
         return EXIT_OK
-    out = console()
-    out.print(f"[bold]{pos.dfen()}[/]")
-    out.print(
-        f"pool {pool}: [bold green]{sequences:,}[/] legal micro-move sequences, "
-        f"[bold green]{len(outcomes):,}[/] distinct resulting positions ({elapsed:.3f} s)"
-    )
     shown = outcomes if limit == 0 else outcomes[:limit]
-    out.print(turn_outcomes_table(shown, len(outcomes)))
+    show(
+        Line((pos.dfen(), "bold")),
+        Line(
+            f"pool {pool}: ",
+            (f"{sequences:,}", "bold green"),
+            " legal micro-move sequences, ",
+            (f"{len(outcomes):,}", "bold green"),
+            f" distinct resulting positions ({elapsed:.3f} s)",
+        ),
+        turn_outcomes_table(shown, len(outcomes)),
+    )
     return EXIT_OK

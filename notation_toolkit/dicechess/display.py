@@ -1,19 +1,26 @@
-"""Rich rendering of Dice Chess: the board, the dice, micro-move tables (for every `ntk dice` command)."""
+"""Rendering of Dice Chess: the board, the dice, micro-move tables (for every `ntk dice` command).
+
+The board, the dice and the grouped moves of ``ntk dice play`` are rich ``Text``/``Table``
+objects (the game is played on a terminal); the tables of ``perft``, ``moves`` and ``turns`` are
+``core.layout`` tables, printed as plain text in a pipe without importing rich.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.table import Table
-from rich.text import Text
-
+from notation_toolkit.core.layout import Line
+from notation_toolkit.core.layout import Table as LayoutTable
 from notation_toolkit.dicechess.dice import count
 from notation_toolkit.dicechess.moves import MicroMove
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.tables import BLACK, DIE_LETTERS, PIECE_NAMES, PIECE_SYMBOLS, SQUARE_BY_NAME
 
 if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
+
     from notation_toolkit.dicechess.turns import TurnOutcome
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
@@ -37,6 +44,8 @@ def board_text(
     pos: Position, *, highlight: Iterable[int] = (), flip: bool = False, glyphs: bool = False
 ) -> Text:
     """The board as rich Text: letters (White upper case) or chess glyphs, last-turn squares marked."""
+    from rich.text import Text
+
     marked = set(highlight)
     out = Text()
     ranks = range(8) if flip else range(7, -1, -1)
@@ -66,6 +75,8 @@ def board_text(
 
 def dice_text(pool: int, *, black: bool) -> Text:
     """The dice of a pool: die faces with their piece letters, e.g. ``⚀ P  ⚁ N  ⚅ K``."""
+    from rich.text import Text
+
     out = Text()
     for t in range(1, 7):
         for _ in range(count(pool, t)):
@@ -76,6 +87,8 @@ def dice_text(pool: int, *, black: bool) -> Text:
 
 def moves_table(moves: list[MicroMove]) -> Table:
     """Legal micro-moves grouped by the die they spend."""
+    from rich.table import Table
+
     table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
     table.add_column("die")
     table.add_column("micro-moves")
@@ -102,9 +115,9 @@ def squares_of(moves: Iterable[str]) -> set[int]:
     return out
 
 
-def divide_table(rows: Sequence[tuple[str, int]], first: str, title: str) -> Table:
+def divide_table(rows: Sequence[tuple[str, int]], first: str, title: str) -> LayoutTable:
     """A perft divide: node counts by first move (or roll), for ``ntk dice perft --divide``."""
-    table = Table(title=title)
+    table = LayoutTable(title)
     table.add_column(first)
     table.add_column("nodes", justify="right")
     for name, n in rows:
@@ -112,18 +125,22 @@ def divide_table(rows: Sequence[tuple[str, int]], first: str, title: str) -> Tab
     return table
 
 
-def micro_moves_table(rows: Sequence[dict[str, Any]], pool: str, best: int) -> Table:
+def micro_moves_table(rows: Sequence[dict[str, Any]], pool: str, best: int) -> LayoutTable:
     """The legal micro-moves with their piece, die and notes, for ``ntk dice moves``.
 
     ``rows`` are the JSON records of ``ntk dice moves --json`` (uci, piece, dice, capture ...).
+    The table is at least as wide as its title (rich would otherwise wrap a long title to the
+    width of narrow columns: two ragged lines on any terminal).
     """
-    table = Table(title=f"{len(rows)} legal micro-moves, pool {pool}, at most {best} dice usable (R8)")
+    table = LayoutTable(
+        f"{len(rows)} legal micro-moves, pool {pool}, at most {best} dice usable (R8)", title_on_one_line=True
+    )
     for column in ("move", "piece", "die", "note"):
         table.add_column(column)
     for row in rows:
-        notes = []
+        notes: list[str | tuple[str, str]] = []
         if row["captures_king"]:
-            notes.append("[bold red]captures the king[/]")
+            notes.append(("captures the king", "bold red"))
         elif row["capture"]:
             notes.append(f"takes {row['capture']}")
         if row["en_passant"]:
@@ -132,19 +149,23 @@ def micro_moves_table(rows: Sequence[dict[str, Any]], pool: str, best: int) -> T
             notes.append("castling (2 dice)")
         if row["promotion"]:
             notes.append(f"promotes to {row['promotion']}")
-        table.add_row(row["uci"], row["piece"], row["dice"], ", ".join(notes))
+        joined: list[str | tuple[str, str]] = []
+        for index, note in enumerate(notes):
+            joined.extend([", ", note] if index else [note])
+        table.add_row(row["uci"], row["piece"], row["dice"], Line(*joined))
     return table
 
 
-def turn_outcomes_table(shown: Sequence[TurnOutcome], total: int) -> Table:
+def turn_outcomes_table(shown: Sequence[TurnOutcome], total: int) -> LayoutTable:
     """The positions a turn can lead to, with the sequence(s) reaching each, for ``ntk dice turns``."""
-    table = Table(title=f"resulting positions (first {len(shown)} of {total})")
+    table = LayoutTable(f"resulting positions (first {len(shown)} of {total})")
     table.add_column("#", justify="right")
     table.add_column("sequence(s)")
     table.add_column("DFEN after the turn", overflow="fold")
     for i, o in enumerate(shown, 1):
-        first = " ".join(o.sequences[0]) or "(pass)"
-        more = f" [dim](+{len(o.sequences) - 1} more)[/]" if len(o.sequences) > 1 else ""
-        after = f"[bold red]{o.dfen}[/] (king captured)" if o.king_captured else o.dfen
-        table.add_row(str(i), first + more, after)
+        first = Line(" ".join(o.sequences[0]) or "(pass)")
+        if len(o.sequences) > 1:
+            first += Line(" ", (f"(+{len(o.sequences) - 1} more)", "dim"))
+        after = Line((o.dfen, "bold red"), " (king captured)") if o.king_captured else Line(o.dfen)
+        table.add_row(str(i), first, after)
     return table

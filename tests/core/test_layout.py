@@ -229,6 +229,14 @@ def test_a_table_too_wide_for_the_terminal_is_left_to_rich() -> None:
     table = sample_tables()[0]
     assert not table.fits(table.width() - 1)
     assert not sample_tables()[5].fits(200)  # its title would wrap
-    widened = Table("a long title, one line", title_on_one_line=True)
-    widened.add_column("x")
-    assert not widened.fits(200)  # rich widens the table to its title
+
+
+@pytest.mark.parametrize("columns", [1, 2, 3, 4])
+def test_a_table_widened_to_its_title_shares_the_width_as_rich_does(columns: int) -> None:
+    table = Table("12 legal micro-moves, pool PNB, at most 3 dice usable (R8)", title_on_one_line=True)
+    for index in range(columns):
+        table.add_column(f"c{index}" * (index + 1), justify="right" if index % 2 else "left")
+    table.add_row(*(f"v{index}" for index in range(columns)))
+    assert table.width() == cell_width(table.title or "")
+    assert table.fits(200)
+    assert table.plain_lines() == rich_lines(table.to_rich())

@@ -1,4 +1,5 @@
-"""Move diagrams of a compiled piece: the data (``diagram_data``) and a rich picture (``render``).
+"""Move diagrams of a compiled piece: the data (``diagram_data``) and a picture of styled lines
+(``diagram_lines``; ``render`` gives it as rich ``Text``).
 
 Like the Betza diagrams variant authors draw: the piece on its square, one mark for the squares it
 moves to, another for the squares it captures on, and the squares it would reach on an empty board
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
-
+from notation_toolkit.core.layout import Line
 from notation_toolkit.variant.pieces.model import WHITE, CompiledPiece, PieceMove
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
+
+    from rich.text import Text
 else:
     # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
     from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
@@ -97,14 +99,15 @@ def diagram_data(
     return Diagram(piece, square, side, friends, enemies, quiets, captures, guarded, blocked, tuple(moves))
 
 
-def render(diagram: Diagram) -> Text:
-    """The board picture as rich ``Text`` (rank ``height`` at the top, files under the board)."""
+def diagram_lines(diagram: Diagram) -> list[Line]:
+    """The board picture as styled lines (rank ``height`` at the top, files under the board, then
+    the legend): shown by ``ntk piece`` through ``core.layout.show``."""
     g = diagram.piece.geometry
-    out = Text()
     label = diagram.piece.key if len(diagram.piece.key) <= 2 else "●"
     label = label[:1] if diagram.side == WHITE else label[:1].lower()
+    lines: list[Line] = []
     for r in range(g.height - 1, -1, -1):
-        out.append(f"{r + 1:>2} ", style="dim")
+        parts: list[tuple[str, str]] = [(f"{r + 1:>2} ", "dim")]
         for f in range(g.width):
             sq = r * g.width + f
             bit = 1 << sq
@@ -126,16 +129,24 @@ def render(diagram: Diagram) -> Text:
                 cell, style = BLOCKED_MARK, "grey30"
             else:
                 cell, style = " ", ""
-            out.append(f" {cell} ", style=f"{style} {bg}".strip())
-        out.append("\n")
-    out.append("   ")
-    for f in range(g.width):
-        out.append(f" {'abcdefghijklmnopqrstuvwxyz'[f]} ", style="dim")
-    out.append("\n")
-    out.append(f"{QUIET_MARK} move  ", style="green4")
-    out.append(f"{CAPTURE_MARK} capture  ", style="red")
-    out.append(f"{GUARD_MARK} captures only  ", style="red")
-    out.append(f"{BLOCKED_MARK} blocked  ", style="grey50")
-    out.append(f"{FRIEND_MARK} friend  ", style="blue")
-    out.append(f"{ENEMY_MARK} enemy", style="dark_red")
-    return out
+            parts.append((f" {cell} ", f"{style} {bg}".strip()))
+        lines.append(Line(*parts))
+    lines.append(Line("   ", *((f" {'abcdefghijklmnopqrstuvwxyz'[f]} ", "dim") for f in range(g.width))))
+    lines.append(
+        Line(
+            (f"{QUIET_MARK} move  ", "green4"),
+            (f"{CAPTURE_MARK} capture  ", "red"),
+            (f"{GUARD_MARK} captures only  ", "red"),
+            (f"{BLOCKED_MARK} blocked  ", "grey50"),
+            (f"{FRIEND_MARK} friend  ", "blue"),
+            (f"{ENEMY_MARK} enemy", "dark_red"),
+        )
+    )
+    return lines
+
+
+def render(diagram: Diagram) -> Text:
+    """The board picture as rich ``Text``: :func:`diagram_lines`, one line after the other."""
+    from rich.text import Text
+
+    return Text("\n").join(line.to_rich() for line in diagram_lines(diagram))
