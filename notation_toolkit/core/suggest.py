@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from notation_toolkit.core.diagnostics import Fix
@@ -11,6 +10,8 @@ from notation_toolkit.core.span import Span
 
 def close_matches(name: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
     """The known names closest to ``name`` (case-insensitive), best first."""
+    import difflib  # about 1 ms of start-up, for a name that is unknown
+
     pool = list(candidates)
     lowered = {c.lower(): c for c in pool}
     hits = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=cutoff)
