@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import click
 
-from notation_toolkit.core.cli import EXIT_OK, EXIT_USAGE, command, console, json_option, print_json
+from notation_toolkit.core.cli import EXIT_OK, EXIT_USAGE, command, json_option, print_json
 from notation_toolkit.fbr.expand.cli import (
     EXIT_DIFFERENT,
     _read,
@@ -74,8 +74,13 @@ def diff(
     else:
         _render_diff(outcome.result, a, b)
         if outcome.same_moves:
-            out = console()
-            out.print("[dim]pieces written differently that move the same way:[/]")
-            for change in outcome.same_moves:
-                out.print(f"  [cyan]{change.key}[/]: {change.old}  =  {change.new}", soft_wrap=True)
+            from notation_toolkit.core.layout import Line, show
+
+            show(
+                Line(("pieces written differently that move the same way:", "dim")),
+                *(
+                    Line("  ", (change.key, "cyan"), f": {change.old}  =  {change.new}")
+                    for change in outcome.same_moves
+                ),
+            )
     return EXIT_OK if outcome.equal else EXIT_DIFFERENT

@@ -9,8 +9,8 @@ prints a ``DiffResult``).
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -19,7 +19,6 @@ from notation_toolkit.core.cli import (
     EXIT_INVALID,
     EXIT_OK,
     command,
-    console,
     json_option,
     print_json,
     report_error,
@@ -107,35 +106,32 @@ def expand(file: str, explicit_defaults: bool, templates: str | None, as_json: b
 
 
 def _render_diff(result: DiffResult, a: str, b: str) -> None:
-    from rich.table import Table
-    from rich.text import Text
+    from notation_toolkit.core.layout import Line, Table, show
 
-    out = console()
     if result.equal:
-        out.print(f"[green]{a} and {b} define the same variant[/] (after expansion, with defaults)")
+        show(Line((f"{a} and {b} define the same variant", "green"), " (after expansion, with defaults)"))
         return
     counts = ", ".join(
         f"{len(result.of_status(s))} {s}" for s in ("added", "removed", "changed") if result.of_status(s)
     )
-    out.print(f"[bold]{a} → {b}[/]: {counts}", soft_wrap=True)
     table = Table()
     table.add_column("", no_wrap=True)
     table.add_column("kind")
     table.add_column("what")
-    table.add_column(f"in {Path(a).name}")
-    table.add_column(f"in {Path(b).name}")
+    table.add_column(f"in {os.path.basename(a)}")
+    table.add_column(f"in {os.path.basename(b)}")
     marks = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
     for change in result.changes:
         mark, colour = marks[change.status]
-        new = Text(change.new or "")
-        if change.added or change.removed:
+        new = Line(change.new or "")
+        if change.new and (change.added or change.removed):
             detail = [f"+{x}" for x in change.added] + [f"-{x}" for x in change.removed]
-            new.append(f"  ({', '.join(detail)})", style="dim")
+            new += Line((f"  ({', '.join(detail)})", "dim"))
         table.add_row(
-            Text(mark, style=f"bold {colour}"),
+            Line((mark, f"bold {colour}")),
             change.kind,
-            Text(change.key, style=colour),
-            Text(change.old or "", style="red" if change.old else ""),
-            new if change.new else Text(""),
+            Line((change.key, colour)),
+            Line((change.old or "", "red")),
+            new,
         )
-    out.print(table)
+    show(Line((f"{a} → {b}", "bold"), f": {counts}"), table)
