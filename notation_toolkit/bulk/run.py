@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -22,6 +22,10 @@ from notation_toolkit.core.errors import NotationError
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) without an exec per method at import (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 Kind = Literal["check", "format", "canonicalize", "convert"]
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.span import Span
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) without an exec per method at import (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 class Severity(StrEnum):

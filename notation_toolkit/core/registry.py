@@ -18,12 +18,18 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
+from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.codes import NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import UnknownNameError
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) without an exec per method at import (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 ENTRY_POINT_GROUP = "notation_toolkit.notations"
 CONVERSIONS_GROUP = "notation_toolkit.conversions"

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) without an exec per method at import (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,11 @@ AST_MODULES = [
     "notation_toolkit.dfen.ast",
     "notation_toolkit.mbn.ast",
     "notation_toolkit.fbr.ast",
+    # the value classes every command builds: spans, diagnostics, registry entries, bulk results
+    "notation_toolkit.core.span",
+    "notation_toolkit.core.diagnostics",
+    "notation_toolkit.core.registry",
+    "notation_toolkit.bulk.run",
 ]
 
 # Every class of the AST modules and every node of a few parsed texts, described as text: what
@@ -75,6 +80,17 @@ nodes = []
 for tree in texts:
     nodes.append(tree)
     nodes.extend(tree.walk() if hasattr(tree, "walk") else ())
+from notation_toolkit import bulk
+diagnostics = [
+    *fen.check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 x"),
+    *feen.check("8/8/8/8/8/8/8/8 2B3P/ C/c", lenient=True),
+    *fbr.check("K Q=R+N\nboardsize=0x8\nQ=R("),
+]
+nodes.extend(diagnostics)
+nodes.extend(d.span for d in diagnostics if d.span is not None)
+nodes.extend(d.fix for d in diagnostics if d.fix is not None)
+nodes.extend(bulk.check(["8/8/8/8/8/8/8/8 w - - 0 1", "bad"], "fen", jobs=1))
+nodes.append(bulk.Task.make("convert", "fen", "dfen"))
 # hash(None) is its address before Python 3.12: hashes are checked against their definition here
 def hash_key(n):
     fields = dataclasses.fields(n)
@@ -83,8 +99,13 @@ def pickled(n):
     return pickle.dumps(n, 4).hex()
 def same_after_pickle(n):
     return n == pickle.loads(pickle.dumps(n))
+def hashed(n):
+    try:
+        return hash(n) == hash(hash_key(n))
+    except TypeError as exc:  # a field holds a dict (bulk Result.extra): unhashable in both builds
+        return str(exc)
 out["nodes"] = [
-    [type(n).__qualname__, repr(n), hash(n) == hash(hash_key(n)), pickled(n), same_after_pickle(n)]
+    [type(n).__qualname__, repr(n), hashed(n), pickled(n), same_after_pickle(n)]
     for n in nodes
 ]
 print(json.dumps(out))
