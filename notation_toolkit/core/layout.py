@@ -172,12 +172,11 @@ class Tree:
         """The tree as a ``rich.tree.Tree``."""
         from rich.tree import Tree as RichTree
 
-        def build(node: Tree, into: RichTree) -> None:
-            for child in node.children:
-                build(child, into.add(child.label.to_rich()))
-
         root = RichTree(self.label.to_rich())
-        build(self, root)
+        todo: list[tuple[Tree, RichTree]] = [(self, root)]
+        while todo:  # iterative, as plain_lines
+            node, into = todo.pop()
+            todo.extend((child, into.add(child.label.to_rich())) for child in node.children)
         return root
 
     def plain_lines(self, *, ascii_only: bool = False) -> list[str]:

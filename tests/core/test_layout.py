@@ -240,3 +240,14 @@ def test_a_table_widened_to_its_title_shares_the_width_as_rich_does(columns: int
     assert table.width() == cell_width(table.title or "")
     assert table.fits(200)
     assert table.plain_lines() == rich_lines(table.to_rich())
+
+
+def test_a_deep_tree_becomes_a_rich_tree_without_recursion() -> None:
+    root = Tree("root")
+    node = root
+    for depth in range(3000):
+        node = node.add(f"level {depth}")
+    rich_root = root.to_rich()
+    for depth in range(3000):
+        (rich_root,) = rich_root.children
+        assert rich_root.label.plain == f"level {depth}"  # type: ignore[union-attr]
