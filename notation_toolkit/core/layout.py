@@ -117,9 +117,10 @@ class Line:
     __slots__ = ("segments",)
 
     def __init__(self, *parts: str | Segment) -> None:
-        self.segments: tuple[Segment, ...] = tuple(
-            (part, "") if isinstance(part, str) else part for part in parts if part and part[0]
-        )
+        segments = [(part, "") if isinstance(part, str) else part for part in parts if part and part[0]]
+        if any(_CONTROL.intersection(text) for text, _ in segments):
+            segments = _displayed(segments)
+        self.segments: tuple[Segment, ...] = tuple(segments)
 
     def __add__(self, other: Line | str) -> Line:
         extra = other.segments if isinstance(other, Line) else ((other, ""),)
@@ -147,6 +148,36 @@ class Line:
         for part, style in self.segments:
             text.append(part, style=style or None)
         return text
+
+
+# What rich's Text does to the text it is given, so that plain text shows what rich would show:
+# bell, backspace, vertical tab, form feed and carriage return are dropped, tabs expanded to the
+# next multiple of 8 cells from the start of the line.
+_CONTROL = frozenset("\a\b\v\f\r\t")
+_STRIP = dict.fromkeys(map(ord, "\a\b\v\f\r"))
+
+
+def _displayed(segments: list[Segment]) -> list[Segment]:
+    out: list[Segment] = []
+    column = 0
+    for text, style in segments:
+        text = text.translate(_STRIP)
+        if "\t" in text:
+            pieces = text.split("\t")
+            expanded = []
+            for index, piece in enumerate(pieces):
+                expanded.append(piece)
+                column += cell_width(piece)
+                if index < len(pieces) - 1:
+                    pad = 8 - column % 8
+                    expanded.append(" " * pad)
+                    column += pad
+            text = "".join(expanded)
+        else:
+            column += cell_width(text)
+        if text:
+            out.append((text, style))
+    return out
 
 
 def _line(value: Line | str) -> Line:

@@ -251,3 +251,20 @@ def test_a_deep_tree_becomes_a_rich_tree_without_recursion() -> None:
     for depth in range(3000):
         (rich_root,) = rich_root.children
         assert rich_root.label.plain == f"level {depth}"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("a\x1b[31mb",),
+        ("tab\there",),
+        ("a\tb", ("\tc", "bold"), "d\t"),
+        ("bell\x07x", ("cr\rx", "red")),
+        ("\x08\x0b\x0c",),
+        ("nul\x00x del\x7fx",),
+        ("漢\t字",),
+    ],
+)
+def test_control_characters_show_in_plain_text_as_rich_shows_them(parts: tuple[Any, ...]) -> None:
+    line = Line(*parts)
+    assert [line.plain] == (rich_lines(line.to_rich(), soft_wrap=True) or [""])
