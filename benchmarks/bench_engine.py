@@ -7,7 +7,8 @@
 Speed part: a fixed, seeded set of positions (taken from greedy-vs-random games) with seeded rolls.
 It prints the engine's average time per turn at the default setting (``ntk dice play``: 1 s per
 turn), nodes per second (a node is an evaluated end-of-turn position, a refined bound or a chance
-node), the depth reached, and the exact king-exposure computation against the core's exhaustive
+node), the depth reached, the static evaluation against the frozen baseline's (same values, speed
+ratio), and the exact king-exposure computation against the core's exhaustive
 ``king_capture_probability`` (same answers, speed ratio).
 
 Matches part: ``ntk dice selfplay`` against random (200 games) and greedy (200 games) at 0.5 s per
@@ -132,6 +133,46 @@ def bench_chance_node(dfens: list[str]) -> None:
             f"one root choice to depth 2, refinement budget {budget or 'none (exact)'}: "
             f"median {statistics.median(spent):.3f} s, max {max(spent):.3f} s over {len(spent)} positions"
         )
+
+
+def bench_static(dfens: list[str], repeat: int = 5) -> None:
+    """Static evaluation of every end of the positions' own rolls (the work of a chance node's
+    replies): ``evaluate.static_and_threat`` (one fused pass per colour) against the frozen
+    baseline's (per-type loops, the code before session 4), same positions, same run, best of
+    ``repeat``; the two must give equal values.
+    """
+    from notation_toolkit.dicechess.engine.baseline import evaluate as frozen
+    from notation_toolkit.dicechess.engine.evaluate import static_and_threat
+    from notation_toolkit.dicechess.fullturn import roll_turns
+
+    ends: list[Position] = []
+    for dfen in dfens:
+        pos = Position.from_dfen(dfen)
+        turns = roll_turns(pos, (pos.pool,), key="reduced")[pos.pool]
+        for line in turns.ends.values():
+            for m in line:
+                pos.push(m)
+            pos.end_turn()
+            ends.append(pos.copy())
+            pos.pop()
+            for _ in line:
+                pos.pop()
+    if not ends:
+        return
+    mismatches = sum(static_and_threat(p) != frozen.static_and_threat(p) for p in ends)
+    best: dict[str, float] = {}
+    for _ in range(repeat):
+        for name, fn in (("fused", static_and_threat), ("baseline", frozen.static_and_threat)):
+            start = time.perf_counter()
+            for p in ends:
+                fn(p)
+            spent = (time.perf_counter() - start) / len(ends)
+            best[name] = min(best.get(name, spent), spent)
+    print(
+        f"static evaluation of {len(ends):,} ends: fused {best['fused'] * 1e6:.1f} us, "
+        f"frozen baseline {best['baseline'] * 1e6:.1f} us per position "
+        f"({best['baseline'] / best['fused']:.2f}x), {mismatches} different values"
+    )
 
 
 def bench_depth1(dfens: list[str]) -> None:
@@ -290,6 +331,7 @@ def main() -> None:
         bench_losses(args.losses, args.seed)
         return
     dfens = sample_positions(args.positions)
+    bench_static(dfens)
     bench_search(dfens, DEFAULT_TIME)
     bench_depth1(dfens)
     bench_depth2(dfens, 3)

@@ -27,6 +27,8 @@ from notation_toolkit.dicechess.tables import (
     BB_FILE_A,
     BB_FILE_H,
     BISHOP,
+    BISHOP_MASKS,
+    BISHOP_TABLES,
     KING,
     KING_ATTACKS,
     KNIGHT,
@@ -34,6 +36,8 @@ from notation_toolkit.dicechess.tables import (
     PAWN,
     QUEEN,
     ROOK,
+    ROOK_MASKS,
+    ROOK_TABLES,
     WHITE,
     bishop_attacks,
     queen_attacks,
@@ -222,6 +226,89 @@ FEATURES: Final = ("material", "placement", "gain_now", "gain_later", "king_dang
 """Names of the static terms, in the order of ``features`` and of the tuning script's weights."""
 
 
+def _side(pos: Position, color: int, occupied: int) -> tuple[list[int], int, int]:
+    """``color``'s attacked squares per piece type and in total, and its material + piece-square sum
+    (signed for White, as ``material_psq``) in one pass over its pieces.
+
+    ``features`` runs for every distinct reply of a depth-2 chance node, so the per-type loops, the
+    slider tables and the piece-square rows are inlined here (same results as ``_attacks`` and
+    ``material_psq``; ``tests/dicechess_engine`` compares them).
+    """
+    own = pos.occ[color]
+    pieces = pos.pieces
+    base = color << 3
+    by_type = [0, 0, 0, 0, 0, 0, 0]
+    psq = 0
+    bb = pieces[PAWN] & own
+    if bb:
+        if color == WHITE:
+            by_type[PAWN] = ((bb & ~BB_FILE_A) << 7 | (bb & ~BB_FILE_H) << 9) & BB_ALL
+        else:
+            by_type[PAWN] = (bb & ~BB_FILE_A) >> 9 | (bb & ~BB_FILE_H) >> 7
+        row = PSQ[base | PAWN]
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            psq += row[low.bit_length() - 1]
+    bb = pieces[KNIGHT] & own
+    if bb:
+        row = PSQ[base | KNIGHT]
+        acc = 0
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            sq = low.bit_length() - 1
+            acc |= KNIGHT_ATTACKS[sq]
+            psq += row[sq]
+        by_type[KNIGHT] = acc
+    bb = pieces[BISHOP] & own
+    if bb:
+        row = PSQ[base | BISHOP]
+        acc = 0
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            sq = low.bit_length() - 1
+            acc |= BISHOP_TABLES[sq][occupied & BISHOP_MASKS[sq]]
+            psq += row[sq]
+        by_type[BISHOP] = acc
+    bb = pieces[ROOK] & own
+    if bb:
+        row = PSQ[base | ROOK]
+        acc = 0
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            sq = low.bit_length() - 1
+            acc |= ROOK_TABLES[sq][occupied & ROOK_MASKS[sq]]
+            psq += row[sq]
+        by_type[ROOK] = acc
+    bb = pieces[QUEEN] & own
+    if bb:
+        row = PSQ[base | QUEEN]
+        acc = 0
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            sq = low.bit_length() - 1
+            acc |= ROOK_TABLES[sq][occupied & ROOK_MASKS[sq]] | BISHOP_TABLES[sq][occupied & BISHOP_MASKS[sq]]
+            psq += row[sq]
+        by_type[QUEEN] = acc
+    bb = pieces[KING] & own
+    if bb:
+        row = PSQ[base | KING]
+        acc = 0
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            sq = low.bit_length() - 1
+            acc |= KING_ATTACKS[sq]
+            psq += row[sq]
+        by_type[KING] = acc
+    total = by_type[1] | by_type[2] | by_type[3] | by_type[4] | by_type[5] | by_type[6]
+    return by_type, total, psq
+
+
 def features(pos: Position) -> tuple[tuple[float, float, float, float, float], int]:
     """The static terms for the side to move S, and the weight /216 of S's direct one-die king attacks.
 
@@ -237,19 +324,21 @@ def features(pos: Position) -> tuple[tuple[float, float, float, float, float], i
     occupied = occ[0] | occ[1]
     pieces = pos.pieces
     kings = pieces[KING]
-    att_us, all_us = _attacks(pos, us, occupied)
-    att_them, all_them = _attacks(pos, them, occupied)
+    att_us, all_us, psq_us = _side(pos, us, occupied)
+    att_them, all_them, psq_them = _side(pos, them, occupied)
+    own = occ[us]
+    other = occ[them]
     material = 0
     for t in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN):
         bb = pieces[t]
-        material += PIECE_VALUES[t] * ((bb & occ[us]).bit_count() - (bb & occ[them]).bit_count())
-    total = material_psq(pos)
+        material += PIECE_VALUES[t] * ((bb & own).bit_count() - (bb & other).bit_count())
+    total = psq_us + psq_them
     placement = (total if us == WHITE else -total) - material
     non_king = ~kings
-    gain_now = _expected_gain(pos, att_us, occ[them] & non_king, all_them)
-    gain_later = _expected_gain(pos, att_them, occ[us] & non_king, all_us)
-    our_king = kings & occ[us]
-    their_king = kings & occ[them]
+    gain_now = _expected_gain(pos, att_us, other & non_king, all_them)
+    gain_later = _expected_gain(pos, att_them, own & non_king, all_us)
+    our_king = kings & own
+    their_king = kings & other
     danger = 0
     direct = 0
     for t in range(1, 7):

@@ -348,23 +348,40 @@ class Engine:
             return [], min(turns.wins.values(), key=len)
         if turns.is_pass:
             return [], None
-        found: list[_Choice] = []
+        lines = list(turns.ends.values())
+        found: list[_Choice | None] = [None] * len(lines)
         push = pos.push
         pop = pos.pop
-        for line in turns.ends.values():
-            self._tick()
-            for m in line:
-                push(m)
-            pos.end_turn()
-            if pos.halfmove >= DRAW_CLOCK:
-                found.append(_Choice(line, 0.0, 0.0, 2, draw=True))
-            else:
-                cheap, static = cheap_leaf(pos)
-                found.append(_Choice(line, -cheap, static))
-            pop()
-            for _ in line:
+        end_turn = pos.end_turn
+        # Visit the ends in path order so that consecutive lines share their pushed prefix (about half
+        # the make/unmake of reaching every end from the node); each choice keeps its index, so the
+        # list, and the tie-breaks that depend on its order, are those of one push per line.
+        stack: list[int] = []
+        try:
+            for index in sorted(range(len(lines)), key=lines.__getitem__):
+                line = lines[index]
+                self._tick()
+                common = 0
+                limit = min(len(stack), len(line))
+                while common < limit and stack[common] == line[common]:
+                    common += 1
+                for _ in range(len(stack) - common):
+                    pop()
+                del stack[common:]
+                for m in line[common:]:
+                    push(m)
+                    stack.append(m)
+                end_turn()
+                if pos.halfmove >= DRAW_CLOCK:
+                    found[index] = _Choice(line, 0.0, 0.0, 2, draw=True)
+                else:
+                    cheap, static = cheap_leaf(pos)
+                    found[index] = _Choice(line, -cheap, static)
                 pop()
-        return found, None
+        finally:
+            for _ in stack:
+                pop()
+        return [c for c in found if c is not None], None
 
     def _pass_value(self, pos: Position, depth: int) -> float:
         pos.end_turn()
