@@ -290,13 +290,13 @@ def grammar_regexes(
     from notation_toolkit.core import cache
 
     key = cache.fingerprint(grammar_sources(path), "regexes", start, *rules, "|", *terminals)
-    stored = cache.read_json("regex", key)
+    stored = cache.read_value("regex", key)
     wanted = [*rules, *terminals]
     if isinstance(stored, dict) and all(isinstance(stored.get(k), str) for k in wanted):
         result = {k: str(stored[k]) for k in wanted}
     else:
         result = _build_regexes(path, start, rules, terminals)
-        cache.write_json("regex", key, result)
+        cache.write_value("regex", key, result)
     with _lock:
         _regex_memo[memo_key] = result
     return result

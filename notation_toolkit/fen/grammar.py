@@ -85,10 +85,10 @@ class Syntax:
         """
         if self._regex is None:
             key = cache.fingerprint(grammar_sources(self.grammar), "position-groups", *self.field_names)
-            source = cache.read_json("regex", key)
+            source = cache.read_value("regex", key)
             if not isinstance(source, str):
                 source = self._build_regex()
-                cache.write_json("regex", key, source)
+                cache.write_value("regex", key, source)
             self._regex = re.compile(source)
         return self._regex
 

@@ -127,14 +127,18 @@ def test_regexes_come_from_the_grammar_and_are_cached_on_disk(cache_dir: Path) -
     fresh = grammar_regexes("sin", ("start",), ("STYLE_LETTER",))
     parser = load_parser("sin", cache=False)
     assert fresh["start"] == compile_regex(parser, "start")
-    stored = list(cache_dir.glob("regex-*.json"))
+    stored = list(cache_dir.glob("regex-*.marshal"))
     assert len(stored) == 1
     grammar._regex_memo.clear()
     assert grammar_regexes("sin", ("start",), ("STYLE_LETTER",)) == fresh
-    # a corrupt entry is ignored and rebuilt
-    stored[0].write_text("{not json", encoding="utf-8")
-    grammar._regex_memo.clear()
-    assert grammar_regexes("sin", ("start",), ("STYLE_LETTER",)) == fresh
+    # a corrupt, truncated or ill-shaped entry is ignored and rebuilt
+    import marshal
+
+    for damaged in (b"{not marshal", stored[0].read_bytes()[:5], marshal.dumps(["a", "list"]), b""):
+        stored[0].write_bytes(damaged)
+        grammar._regex_memo.clear()
+        assert grammar_regexes("sin", ("start",), ("STYLE_LETTER",)) == fresh
+        assert cache.read_value("regex", stored[0].name[len("regex-") : -len(".marshal")]) == fresh
 
 
 def test_an_edited_user_grammar_gets_new_regexes_and_a_new_parser(cache_dir: Path, tmp_path: Path) -> None:

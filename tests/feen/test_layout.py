@@ -76,7 +76,7 @@ def test_a_first_parse_builds_no_grammar_and_imports_no_lark(tmp_path: Path) -> 
     assert [r.returncode for r in runs] == [0, 0], [r.stderr for r in runs]
     assert runs[0].stdout.strip() == "True"  # the first run builds the grammar once, for the cache
     assert runs[1].stdout.strip() == "False"
-    assert any((tmp_path / "cache").glob("regex-*.json"))
+    assert any((tmp_path / "cache").glob("regex-*.marshal"))
 
 
 def test_invalid_input_still_gets_the_exact_diagnostic_from_a_cached_parser(tmp_path: Path) -> None:
