@@ -12,11 +12,10 @@ rule-file reader without ``pathlib``, the dice-count table).
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from startup_checks import imported_by, python
 
 FBR_LINE = "K Q=R+N R B N P"
 FBR_RULES = "royal promotion+[8]=enter K Q=R+B R B N P +P==QRBN"
@@ -44,37 +43,6 @@ CHECKS = {
     "notation_toolkit.mbn.format",
     "json",
 }
-
-
-def python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """One run of this Python with ``args`` and ``env`` (no standard input), its output captured."""
-    return subprocess.run(
-        [sys.executable, *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
-
-
-def imported_by(args: list[str], cache: Path) -> set[str]:
-    """The modules loaded by one run of ``ntk args`` in a fresh interpreter (after a warm-up run)."""
-    code = (
-        "import sys\nfrom notation_toolkit.cli import main\n"
-        f"try:\n    code = main({args!r})\nexcept SystemExit as exc:\n    code = exc.code\n"
-        "sys.stdout.flush()\n"
-        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
-        "sys.exit(code)\n"
-    )
-    env = {**os.environ, "NTK_CACHE_DIR": str(cache)}
-    for name in ("NTK_NO_CACHE", "NTK_DEBUG", "NTK_STDLIB_DATACLASSES"):
-        env.pop(name, None)
-    for _ in range(2):  # the first run may build and store the grammar's regexes
-        done = python(["-c", code], env)
-    assert done.returncode == 0, (args, done.stdout, done.stderr[-2000:])
-    return set(done.stderr.split("\n"))
 
 
 @pytest.fixture(scope="module")

@@ -373,14 +373,7 @@ def show(*items: Line | Tree | Table | str, stderr: bool = False) -> None:
     """
     stream = sys.stderr if stderr else sys.stdout
     if plain_output(stream):
-        ascii_only = _ascii_only(stream)
-        lines: list[str] = []
-        for item in items:
-            if isinstance(item, Tree | Table):
-                lines.extend(item.plain_lines(ascii_only=ascii_only))
-            else:
-                lines.append(_line(item).plain)
-        stream.write("".join(line + "\n" for line in lines))
+        stream.write("".join(line + "\n" for line in lines_of(items, ascii_only=_ascii_only(stream))))
         return
     out = console(stderr=stderr)
     for item in items:

@@ -104,12 +104,16 @@ def test_an_ast_tree_in_plain_text_is_rich_without_colour(index: int, ascii_only
     assert tree.plain_lines(ascii_only=ascii_only) == rich_lines(tree.to_rich(), ascii_only=ascii_only)
 
 
+def chain(depth: int) -> Tree:
+    """A tree of ``depth`` levels below its root, one child each."""
+    root = node = Tree("root")
+    for level in range(depth):
+        node = node.add(f"level {level}")
+    return root
+
+
 def test_a_deep_tree_is_laid_out_without_recursion() -> None:
-    root = Tree("root")
-    node = root
-    for depth in range(5000):
-        node = node.add(f"level {depth}")
-    lines = root.plain_lines()
+    lines = chain(5000).plain_lines()
     assert len(lines) == 5001
     assert lines[-1] == " " * 4 * 4999 + "└── level 4999"
 
@@ -243,11 +247,7 @@ def test_a_table_widened_to_its_title_shares_the_width_as_rich_does(columns: int
 
 
 def test_a_deep_tree_becomes_a_rich_tree_without_recursion() -> None:
-    root = Tree("root")
-    node = root
-    for depth in range(3000):
-        node = node.add(f"level {depth}")
-    rich_root = root.to_rich()
+    rich_root = chain(3000).to_rich()
     for depth in range(3000):
         (rich_root,) = rich_root.children
         assert rich_root.label.plain == f"level {depth}"  # type: ignore[union-attr]

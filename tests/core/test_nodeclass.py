@@ -14,12 +14,11 @@ import dataclasses
 import inspect
 import json
 import os
-import subprocess
-import sys
 from dataclasses import field
 from typing import Any
 
 import pytest
+from startup_checks import python
 
 from notation_toolkit.core.nodeclass import frozen_dataclass
 
@@ -117,15 +116,7 @@ def describe(stdlib: bool) -> dict[str, Any]:
     env.pop("NTK_STDLIB_DATACLASSES", None)
     if stdlib:
         env["NTK_STDLIB_DATACLASSES"] = "1"
-    done = subprocess.run(
-        [sys.executable, "-c", DESCRIBE, *AST_MODULES],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
+    done = python(["-c", DESCRIBE, *AST_MODULES], env)
     assert done.returncode == 0, done.stderr[-3000:]
     found: dict[str, Any] = json.loads(done.stdout)
     return found
