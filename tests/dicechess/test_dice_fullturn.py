@@ -104,9 +104,15 @@ def test_multiset_pass_equals_the_walk_on_random_positions() -> None:
         _compare(dfen, every=False)
 
 
+ALL_ROLLS_PARTS = 8  # the 606 positions in parts, so that a parallel run shares them among workers
+
+
 @pytest.mark.slow
-def test_multiset_pass_equals_the_walk_on_random_positions_all_rolls() -> None:
-    for dfen in sample_positions(range(40), every=11, max_micro_moves=400):
+@pytest.mark.parametrize("part", range(ALL_ROLLS_PARTS))
+def test_multiset_pass_equals_the_walk_on_random_positions_all_rolls(part: int) -> None:
+    positions = sample_positions(range(40), every=11, max_micro_moves=400)
+    assert len(positions) > 500
+    for dfen in positions[part::ALL_ROLLS_PARTS]:
         _compare(dfen, every=True)
 
 
