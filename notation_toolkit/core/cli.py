@@ -104,27 +104,6 @@ def console(*, stderr: bool = False, width: int | None = None) -> Console:
     return _layout.console(stderr=stderr, width=width)
 
 
-class ConsoleOnDemand:
-    """A console made the first time it is called: ``err = ConsoleOnDemand(stderr=True)``, then
-    ``err().print(...)``.
-
-    For a command that may print nothing on that stream (``ntk fmt`` writes its result to stdout
-    and speaks on stderr only about errors and fixes): it then never imports rich's console, about
-    13 ms of start-up.
-    """
-
-    def __init__(self, *, stderr: bool = False, width: int | None = None) -> None:
-        self._stderr = stderr
-        self._width = width
-        self._made: Console | None = None
-
-    def __call__(self) -> Console:
-        """The console (the same one at every call)."""
-        if self._made is None:
-            self._made = console(stderr=self._stderr, width=self._width)
-        return self._made
-
-
 def print_json(data: Any) -> None:
     """Write ``data`` as indented JSON (UTF-8, non-ASCII kept) on stdout."""
     import json
