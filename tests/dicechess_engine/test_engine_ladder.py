@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -14,10 +15,12 @@ from notation_toolkit.dicechess.engine.ladder import (
     LadderError,
     LadderGame,
     elo_ratings,
+    games_from_records,
     ladder_svg,
     pair_results,
     player_from_spec,
     report,
+    report_data,
     run_ladder,
     schedule,
     sprt,
@@ -149,3 +152,79 @@ def test_ladder_command() -> None:
         bad = runner.invoke(ladder_command, [*args, "--quiet"])
         assert bad.exit_code == 2, (args, bad.output)
         assert "Traceback" not in bad.output
+
+
+def test_json_game_records_rebuild_the_report_and_merge_runs() -> None:
+    specs = ["random", "greedy"]
+    first_run = run_ladder(specs, games=4, seed=3, jobs=1)
+    data = report_data(report(specs, first_run))
+    records = data["game_records"]
+    assert isinstance(records, list) and len(records) == 4
+    assert [r["white"] for r in records] == ["random", "greedy", "random", "greedy"]
+    players, games = games_from_records(records)
+    assert players == specs
+    assert [(g.first, g.second, g.seed, g.first_white, g.result) for g in games] == [
+        (g.first, g.second, g.seed, g.first_white, g.result) for g in first_run
+    ]
+    assert report_data(report(players, games))["pairs"] == data["pairs"]
+    # a second run on other seeds, rated together with the first, anchored on greedy
+    second_run = report_data(report(specs, run_ladder(specs, games=2, seed=50, jobs=1)))
+    both = [*records, *second_run["game_records"]]  # type: ignore[misc]
+    players, games = games_from_records(both, ["greedy", "random"])
+    merged = report(players, games)
+    assert merged.pairs[0].wins + merged.pairs[0].draws + merged.pairs[0].losses == 6
+    assert merged.ratings[0].name == "greedy" and merged.ratings[0].elo == 0
+
+
+_RECORD = {"player": "a", "opponent": "b", "white": "a", "result": "1-0", "index": 0, "seed": 1, "turns": 3}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"seed": None}, "missing or malformed"),
+        ({"turns": "three"}, "missing or malformed"),
+        ({"white": "c"}, "white one of the pair"),
+        ({"result": "2-0"}, "result must be"),
+        ({"opponent": "x"}, "not in"),
+    ],
+)
+def test_bad_game_records_are_ladder_errors(change: dict[str, object], message: str) -> None:
+    record = {k: v for k, v in {**_RECORD, **change}.items() if v is not None}
+    with pytest.raises(LadderError, match=message):
+        games_from_records([record], ["a", "b"])
+
+
+def test_ladder_command_merges_json_runs(tmp_path: Path) -> None:
+    runner = CliRunner()
+    files = []
+    for seed in (1, 9):
+        result = runner.invoke(
+            ladder_command,
+            ["--players", "random,greedy", "--games", "2", "--seed", str(seed), "--json", "--quiet"],
+        )
+        assert result.exit_code == 0, result.output
+        files.append(tmp_path / f"run{seed}.json")
+        files[-1].write_text(result.output, encoding="utf-8")
+    args = [a for f in files for a in ("--merge", str(f))]
+    merged = runner.invoke(ladder_command, [*args, "--json"])
+    assert merged.exit_code == 0, merged.output
+    data = json.loads(merged.output)
+    assert data["games"] == 4 and [r["player"] for r in data["ratings"]] == ["random", "greedy"]
+    assert sorted(r["seed"] for r in data["game_records"]) == [1, 1, 9, 9]
+    anchored = runner.invoke(ladder_command, [*args, "--players", "greedy,random", "--json"])
+    assert [r["player"] for r in json.loads(anchored.output)["ratings"]] == ["greedy", "random"]
+    text = runner.invoke(ladder_command, args)
+    assert text.exit_code == 0 and "Head to head" in text.output
+    (tmp_path / "bad.json").write_text('{"ratings": []}', encoding="utf-8")
+    (tmp_path / "junk.json").write_text("not json", encoding="utf-8")
+    for bad, code, message in (
+        ("bad.json", 2, "no game_records"),
+        ("junk.json", 2, "not JSON"),
+        ("missing.json", 3, "cannot read"),
+    ):
+        out = runner.invoke(ladder_command, ["--merge", str(tmp_path / bad)])
+        assert out.exit_code == code, out.output
+        assert message in out.output and "Traceback" not in out.output
+    wrong = runner.invoke(ladder_command, [*args, "--players", "greedy,engine:1"])
+    assert wrong.exit_code == 2 and "not in" in wrong.output

@@ -12,7 +12,7 @@ import copy
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -28,6 +28,9 @@ from notation_toolkit.core.cli import (
     usage,
     usage_error,
 )
+
+if TYPE_CHECKING:
+    from notation_toolkit.dicechess.engine.ladder import LadderGame, LadderReport
 
 DEFAULT_TIME = 1.0
 
@@ -456,6 +459,14 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     "--svg", "svg_path", default=None, type=click.Path(dir_okay=False), help="Write the ladder plot here."
 )
 @click.option("--quiet", is_flag=True, help="Do not print each game as it finishes.")
+@click.option(
+    "--merge",
+    "merge_files",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    help="Rate the games of earlier --json outputs (repeatable) instead of playing; --players, when "
+    "given, fixes the players and their order.",
+)
 @json_option
 def ladder_command(
     players: str,
@@ -467,12 +478,22 @@ def ladder_command(
     elo1: float,
     svg_path: str | None,
     quiet: bool,
+    merge_files: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Play a seeded round robin of Dice Chess players and rate them (Elo, 95% intervals, SPRT)."""
     from notation_toolkit.dicechess.engine import ladder
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
+    if merge_files:
+        given = click.get_current_context().get_parameter_source("players")
+        explicit = given is not None and given.name != "DEFAULT"
+        specs, played = _merged_games(merge_files, specs if explicit else None)
+        if len(specs) < 2:
+            raise usage_error("the merged games name fewer than two players")
+        pair = _sprt_pair(specs, sprt_pair)
+        _finish(ladder.report(specs, played, pair, elo1=elo1), svg_path, as_json)
+        return
     try:
         specs = ladder.check_specs(specs)
     except ladder.LadderError as exc:
@@ -481,18 +502,7 @@ def ladder_command(
         raise usage_error("--games must be an even number >= 2 (colours are swapped in pairs)")
     if jobs < 1:
         raise usage_error("--jobs must be at least 1")
-    pair: tuple[str, str] | None = None
-    if sprt_pair is not None:
-        names = [s.strip() for s in sprt_pair.split(",")]
-        if len(names) != 2 or any(n not in specs for n in names) or names[0] == names[1]:
-            raise usage_error("--sprt takes two different players of --players, e.g. engine:1,baseline:1")
-        pair = (names[0], names[1])
-    else:
-        new = next((s for s in specs if s.startswith("engine")), None)
-        base = next((s for s in specs if s.startswith("baseline")), None)
-        if new and base:
-            pair = (new, base)
-    out = console()
+    pair = _sprt_pair(specs, sprt_pair)
     err = console(stderr=True)
 
     def progress(game: ladder.LadderGame) -> None:
@@ -509,26 +519,68 @@ def ladder_command(
     except ladder.LadderClusterError as exc:
         report_error(exc, None, None, as_json, stderr=True)
         raise SystemExit(EXIT_IO) from None
-    rep = ladder.report(specs, played, pair, elo1=elo1)
+    _finish(ladder.report(specs, played, pair, elo1=elo1), svg_path, as_json)
+
+
+def _sprt_pair(specs: list[str], sprt_pair: str | None) -> tuple[str, str] | None:
+    """The SPRT pair: ``--sprt NEW,BASE``, else the first engine and baseline players, else none."""
+    if sprt_pair is not None:
+        names = [s.strip() for s in sprt_pair.split(",")]
+        if len(names) != 2 or any(n not in specs for n in names) or names[0] == names[1]:
+            raise usage_error("--sprt takes two different players of --players, e.g. engine:1,baseline:1")
+        return names[0], names[1]
+    new = next((s for s in specs if s.startswith("engine")), None)
+    base = next((s for s in specs if s.startswith("baseline")), None)
+    return (new, base) if new and base else None
+
+
+def _merged_games(files: tuple[str, ...], players: list[str] | None) -> tuple[list[str], list[LadderGame]]:
+    """Players and games from the ``game_records`` of earlier ``ntk dice ladder --json`` outputs."""
+    import json
+
+    from notation_toolkit.dicechess.engine import ladder
+
+    records: list[Any] = []  # checked field by field in games_from_records
+    for name in files:
+        try:
+            data = json.loads(Path(name).read_text(encoding="utf-8"))
+        except OSError as exc:
+            console(stderr=True).print(f"cannot read {name}: {exc.strerror}")
+            raise SystemExit(EXIT_IO) from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise usage_error(f"{name}: not JSON ({exc})") from None
+        found = data.get("game_records") if isinstance(data, dict) else None
+        if not isinstance(found, list):
+            raise usage_error(f"{name}: no game_records (write it with ntk dice ladder --json)")
+        records.extend(found)
+    try:
+        specs, games = ladder.games_from_records(records, players)
+    except ladder.LadderError as exc:
+        raise usage_error(str(exc)) from None
+    return specs, games
+
+
+def _finish(rep: LadderReport, svg_path: str | None, as_json: bool) -> None:
+    """Write the SVG if asked, then print the report (tables, or JSON with every game)."""
+    from notation_toolkit.dicechess.engine import ladder
+
     if svg_path is not None:
         try:
             Path(svg_path).write_text(ladder.ladder_svg(rep.ratings), encoding="utf-8")
         except OSError as exc:
-            err.print(f"cannot write {svg_path}: {exc.strerror}")
+            console(stderr=True).print(f"cannot write {svg_path}: {exc.strerror}")
             raise SystemExit(EXIT_IO) from None
     if as_json:
         print_json(ladder.report_data(rep))
         raise SystemExit(EXIT_OK)
-    _print_tables(out, rep)
+    _print_tables(console(), rep)
 
 
-def _print_tables(out: object, rep: object) -> None:
+def _print_tables(out: object, rep: LadderReport) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from notation_toolkit.dicechess.engine.ladder import LadderReport
-
-    assert isinstance(out, Console) and isinstance(rep, LadderReport)
+    assert isinstance(out, Console)
     table = Table(title=f"Ladder ({len(rep.games)} games)")
     for col in ("player", "Elo", "95%", "games", "score"):
         table.add_column(col, justify="left" if col == "player" else "right")

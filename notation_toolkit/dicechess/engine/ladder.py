@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -443,7 +443,9 @@ def report(
 
 
 def report_data(rep: LadderReport) -> dict[str, object]:
-    """The report as plain JSON-ready data."""
+    """The report as plain JSON-ready data: ratings, pair tables, the SPRT, and every game
+    (``game_records``: the pair, game number, dice seed, who had White, result, turns and the
+    engines' thinking time), from which a later ``report`` over several runs can be rebuilt."""
     return {
         "players": rep.players,
         "games": len(rep.games),
@@ -480,7 +482,56 @@ def report_data(rep: LadderReport) -> dict[str, object]:
             "games": rep.sprt.games,
             "verdict": rep.sprt.verdict,
         },
+        "game_records": [
+            {
+                "player": rep.players[g.first],
+                "opponent": rep.players[g.second],
+                "index": g.index,
+                "seed": g.seed,
+                "white": rep.players[g.first if g.first_white else g.second],
+                "result": g.result,
+                "turns": g.turns,
+                "seconds": round(g.seconds, 3),
+            }
+            for g in rep.games
+        ],
     }
+
+
+def games_from_records(
+    records: Sequence[Mapping[str, object]], players: Sequence[str] | None = None
+) -> tuple[list[str], list[LadderGame]]:
+    """Players and games back from the ``game_records`` of one or more ``report_data`` outputs, so
+    that several runs (other seeds, other pairs) can be rated together with ``report``.
+
+    ``players`` fixes the order (the first is the Elo anchor); by default it is the order in which
+    the names first appear. A record naming a player outside ``players`` is a ``LadderError``.
+    """
+    names: list[str] = list(players) if players is not None else []
+    games: list[LadderGame] = []
+    for n, rec in enumerate(records):
+        try:
+            first, second = str(rec["player"]), str(rec["opponent"])
+            white, result = str(rec["white"]), str(rec["result"])
+            index, seed, turns = int(str(rec["index"])), int(str(rec["seed"])), int(str(rec["turns"]))
+            seconds = float(str(rec.get("seconds", 0.0)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise LadderError(f"game record {n + 1}: missing or malformed field ({exc})") from None
+        if result not in ("1-0", "0-1", "1/2-1/2") or white not in (first, second):
+            raise LadderError(
+                f"game record {n + 1}: result must be 1-0, 0-1 or 1/2-1/2, white one of the pair"
+            )
+        for name in (first, second):
+            if name not in names:
+                if players is not None:
+                    raise LadderError(f"game record {n + 1}: player {name!r} is not in {list(players)}")
+                names.append(name)
+        games.append(
+            LadderGame(
+                names.index(first), names.index(second), index, seed, white == first, result, turns, seconds
+            )
+        )
+    return names, games
 
 
 def ladder_svg(ratings: Sequence[Rating], *, title: str = "Dice Chess rating ladder") -> str:
@@ -553,6 +604,7 @@ __all__ = [
     "SprtResult",
     "check_specs",
     "elo_ratings",
+    "games_from_records",
     "ladder_svg",
     "pair_results",
     "player_from_spec",
