@@ -185,6 +185,7 @@ _RECORD = {"player": "a", "opponent": "b", "white": "a", "result": "1-0", "index
         ({"seed": None}, "missing or malformed"),
         ({"turns": "three"}, "missing or malformed"),
         ({"white": "c"}, "white one of the pair"),
+        ({"opponent": "a"}, "two different players"),
         ({"result": "2-0"}, "result must be"),
         ({"opponent": "x"}, "not in"),
     ],
@@ -228,3 +229,6 @@ def test_ladder_command_merges_json_runs(tmp_path: Path) -> None:
         assert message in out.output and "Traceback" not in out.output
     wrong = runner.invoke(ladder_command, [*args, "--players", "greedy,engine:1"])
     assert wrong.exit_code == 2 and "not in" in wrong.output
+    for extra in (["--games", "4"], ["--seed", "3"], ["--jobs", "2"], ["--dask"]):
+        ignored = runner.invoke(ladder_command, [*args, *extra])
+        assert ignored.exit_code == 2 and "--merge plays no games" in ignored.output, extra

@@ -486,9 +486,16 @@ def ladder_command(
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
     if merge_files:
-        given = click.get_current_context().get_parameter_source("players")
-        explicit = given is not None and given.name != "DEFAULT"
-        specs, played = _merged_games(merge_files, specs if explicit else None)
+        ctx = click.get_current_context()
+
+        def explicit(name: str) -> bool:
+            source = ctx.get_parameter_source(name)
+            return source is not None and source.name != "DEFAULT"
+
+        playing = [f"--{n}" for n in ("games", "seed", "jobs", "dask") if explicit(n)]
+        if playing:
+            raise usage_error(f"--merge plays no games, so {', '.join(playing)} does not apply")
+        specs, played = _merged_games(merge_files, specs if explicit("players") else None)
         if len(specs) < 2:
             raise usage_error("the merged games name fewer than two players")
         pair = _sprt_pair(specs, sprt_pair)

@@ -517,9 +517,10 @@ def games_from_records(
             seconds = float(str(rec.get("seconds", 0.0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise LadderError(f"game record {n + 1}: missing or malformed field ({exc})") from None
-        if result not in ("1-0", "0-1", "1/2-1/2") or white not in (first, second):
+        if result not in ("1-0", "0-1", "1/2-1/2") or white not in (first, second) or first == second:
             raise LadderError(
-                f"game record {n + 1}: result must be 1-0, 0-1 or 1/2-1/2, white one of the pair"
+                f"game record {n + 1}: result must be 1-0, 0-1 or 1/2-1/2, white one of the pair,"
+                " the pair two different players"
             )
         for name in (first, second):
             if name not in names:
