@@ -121,7 +121,7 @@ def test_dice_moves_loads_no_rule_file_code(cache: Path) -> None:
         ("fbr", {"fbr", "fbr.codes", "mbn", "mbn.codes"}),
         ("mbn", {"mbn", "mbn.codes"}),
         ("variant", {"variant", "variant.codes"}),
-        ("dicechess", {"dicechess"}),
+        ("dicechess", {"dicechess", "dicechess.native"}),
     ],
 )
 def test_a_package_import_loads_its_codes_alone(package: str, loaded: set[str]) -> None:

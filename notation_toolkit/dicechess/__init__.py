@@ -17,6 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation_toolkit.core.lazy import lazy_exports
+from notation_toolkit.dicechess import native as _native
+
+# Before any compiled module can be imported: a stale `ntk dice compile` build is not used.
+_native.guard()
 
 if TYPE_CHECKING:
     from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, RollOutcome

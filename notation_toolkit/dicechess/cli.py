@@ -24,7 +24,7 @@ from notation_toolkit.core.cli import (
     print_json,
     usage,
 )
-from notation_toolkit.core.layout import Line, show
+from notation_toolkit.core.layout import Line, Table, show
 
 if TYPE_CHECKING:
     from notation_toolkit.dicechess.position import Position
@@ -250,3 +250,76 @@ def turns(dfen: tuple[str, ...], lenient: bool, dice_letters: str | None, limit:
         turn_outcomes_table(shown, len(outcomes)),
     )
     return EXIT_OK
+
+
+@dice.command(
+    "compile",
+    short_help="Build (or remove) the optional compiled core and engine (mypyc; a C compiler needed).",
+)
+@click.option(
+    "--clean", is_flag=True, help="Remove the compiled build: the pure-Python modules are used again."
+)
+@click.option("--status", "status_only", is_flag=True, help="Only report which modules are compiled.")
+@click.option("--verbose", is_flag=True, help="Show the compiler's output while it builds.")
+@json_option
+def compile_command(clean: bool, status_only: bool, verbose: bool, as_json: bool) -> int:
+    """Compile the Dice Chess move generator, whole turns and engine with mypyc (optional).
+
+    The extensions are written next to the installed sources and used from the next start; the
+    answers are those of the pure-Python modules, only faster. Needs `pip install
+    'notation-toolkit[native]'` and a C compiler, and takes a few minutes. A build older than its
+    sources is ignored (with a warning); NTK_PURE_PYTHON=1 ignores it too.
+    """
+    from notation_toolkit.dicechess import native
+
+    if clean and status_only:
+        return usage("--clean and --status cannot be combined")
+    action = "status"
+    files: list[str] = []
+    seconds = 0.0
+    if clean:
+        action = "clean"
+        files = native.clean()
+    elif not status_only:
+        action = "build"
+        start = time.perf_counter()
+        if not as_json:
+            count = len(native.COMPILED_MODULES)
+            show(f"compiling {count} modules with mypyc (a few minutes)...", stderr=True)
+        try:
+            files = native.build(verbose=verbose)
+        except native.BuildError as exc:
+            if as_json:
+                print_json({"action": action, "ok": False, "error": str(exc)})
+            else:
+                show(Line(("ntk dice compile: error:", "bold red"), " ", str(exc)), stderr=True)
+            return EXIT_INVALID
+        seconds = time.perf_counter() - start
+    state = native.status()
+    if as_json:
+        print_json({"action": action, "ok": True, "files": files, "seconds": round(seconds, 1), **state})
+        return EXIT_OK
+    if action == "build":
+        where = f" files in {seconds:.0f} s under {state['root']}"
+        show(Line("built ", (f"{len(files)}", "bold green"), where))
+    elif action == "clean":
+        show(Line("removed ", (f"{len(files)}", "bold green"), " files: the pure-Python modules are used"))
+    show(_native_table(state))
+    return EXIT_OK
+
+
+def _native_table(state: dict[str, Any]) -> Table:
+    """The per-module state of the compiled build."""
+    table = Table("compiled build" + (" (NTK_PURE_PYTHON set)" if state["pure_python_requested"] else ""))
+    table.add_column("module")
+    table.add_column("built")
+    table.add_column("current")
+    table.add_column("imports")
+    for row in state["modules"]:
+        table.add_row(
+            row["module"],
+            "yes" if row["built"] else "no",
+            "yes" if row["current"] else ("stale" if row["built"] else "-"),
+            Line((row["imports"], "bold green" if row["imports"] == "compiled" else "")),
+        )
+    return table

@@ -8,17 +8,14 @@ and cheap to copy, which matters inside the R8 search.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from notation_toolkit.dicechess.tables import DIE_LETTERS, KING, PAWN, PIECE_TYPES, PieceType
 
 if TYPE_CHECKING:
     import random
-    from dataclasses import dataclass
     from fractions import Fraction
-else:
-    # @dataclass(frozen=True, slots=True) in one exec instead of six (core.nodeclass)
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 Pool = int
 
@@ -83,6 +80,8 @@ def to_types(pool: Pool) -> tuple[PieceType, ...]:
     return tuple(t for t in PIECE_TYPES for _ in range(count(pool, t)))
 
 
+# The standard decorator, not core.nodeclass: `ntk dice compile` builds this module with mypyc,
+# which needs to see the real dataclass.
 @dataclass(frozen=True, slots=True)
 class RollOutcome:
     """One of the 56 sorted multisets of three dice, with its weight out of 216 (R2)."""

@@ -8,7 +8,8 @@ Layout of a move int: bits 0-5 from-square, 6-11 to-square, 12-14 promotion piec
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from dataclasses import dataclass
+from typing import Final
 
 from notation_toolkit.dicechess.tables import (
     PIECE_NAMES,
@@ -18,12 +19,6 @@ from notation_toolkit.dicechess.tables import (
     PieceType,
     Square,
 )
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:
-    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 FLAG_NORMAL: Final = 0
 FLAG_DOUBLE: Final = 1
@@ -86,6 +81,8 @@ def parse_uci(text: str) -> tuple[Square, Square, PieceType] | None:
     return SQUARE_BY_NAME[match.group(1)], SQUARE_BY_NAME[match.group(2)], promo
 
 
+# The standard decorator, not core.nodeclass: `ntk dice compile` builds this module with mypyc,
+# which needs to see the real dataclass.
 @dataclass(frozen=True, slots=True)
 class MicroMove:
     """A readable view of one micro-move (the engine itself works on move ints)."""
