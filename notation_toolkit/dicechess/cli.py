@@ -277,24 +277,24 @@ def compile_command(clean: bool, status_only: bool, verbose: bool, as_json: bool
     action = "status"
     files: list[str] = []
     seconds = 0.0
-    if clean:
-        action = "clean"
-        files = native.clean()
-    elif not status_only:
-        action = "build"
-        start = time.perf_counter()
-        if not as_json:
-            count = len(native.COMPILED_MODULES)
-            show(f"compiling {count} modules with mypyc (a few minutes)...", stderr=True)
-        try:
+    start = time.perf_counter()
+    try:
+        if clean:
+            action = "clean"
+            files = native.clean()
+        elif not status_only:
+            action = "build"
+            if not as_json:
+                count = len(native.COMPILED_MODULES)
+                show(f"compiling {count} modules with mypyc (a few minutes)...", stderr=True)
             files = native.build(verbose=verbose)
-        except native.BuildError as exc:
-            if as_json:
-                print_json({"action": action, "ok": False, "error": str(exc)})
-            else:
-                show(Line(("ntk dice compile: error:", "bold red"), " ", str(exc)), stderr=True)
-            return EXIT_INVALID
-        seconds = time.perf_counter() - start
+    except native.BuildError as exc:
+        if as_json:
+            print_json({"action": action, "ok": False, "error": str(exc)})
+        else:
+            show(Line(("ntk dice compile: error:", "bold red"), " ", str(exc)), stderr=True)
+        return EXIT_INVALID
+    seconds = time.perf_counter() - start if action == "build" else 0.0
     state = native.status()
     if as_json:
         print_json({"action": action, "ok": True, "files": files, "seconds": round(seconds, 1), **state})

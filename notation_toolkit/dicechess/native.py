@@ -282,35 +282,46 @@ def build(*, root: str = _ROOT, opt_level: str = "3", verbose: bool = False) -> 
             raise BuildError(f"mypyc failed (exit {done.returncode}):\n{tail}".rstrip())
         clean(root=root)
         written = []
-        for directory, _subdirs, names in os.walk(out):
-            for name in names:
-                built = os.path.join(directory, name)
-                target = os.path.join(root, os.path.relpath(built, out))
-                shutil.copy2(built, target)
-                written.append(target)
-    if not written:
-        raise BuildError("mypyc finished without producing an extension")
-    manifest = os.path.join(root, *GROUP.split(".")[:-1], MANIFEST)
-    with open(manifest, "w", encoding="utf-8") as handle:
-        json.dump(
-            {
-                "mypy": mypy_version,
-                "python": sys.version.split()[0],
-                "opt_level": opt_level,
-                "sources": digests,
-                "stats": stats,
-            },
-            handle,
-            indent=2,
-        )
+        try:
+            for directory, _subdirs, names in os.walk(out):
+                for name in names:
+                    built = os.path.join(directory, name)
+                    target = os.path.join(root, os.path.relpath(built, out))
+                    # a new file renamed over the old one: a process that has the old extension
+                    # mapped keeps it (overwriting it in place could crash that process)
+                    shutil.copy2(built, target + ".part")
+                    os.replace(target + ".part", target)
+                    written.append(target)
+            if not written:
+                raise BuildError("mypyc finished without producing an extension")
+            manifest = os.path.join(root, *GROUP.split(".")[:-1], MANIFEST)
+            with open(manifest, "w", encoding="utf-8") as handle:
+                json.dump(
+                    {
+                        "mypy": mypy_version,
+                        "python": sys.version.split()[0],
+                        "opt_level": opt_level,
+                        "sources": digests,
+                        "stats": stats,
+                    },
+                    handle,
+                    indent=2,
+                )
+        except OSError as exc:
+            clean(root=root)
+            raise BuildError(f"cannot write the build under {root}: {exc.strerror or exc}") from None
     written.append(manifest)
     return sorted(written)
 
 
 def clean(*, root: str = _ROOT) -> list[str]:
-    """Remove the build's files under ``root`` (the sources are used again); returns them."""
+    """Remove the build's files under ``root`` (the sources are used again); returns them.
+    ``BuildError`` if one cannot be removed."""
     removed = []
     for path in built_files(root):
-        os.remove(path)
+        try:
+            os.remove(path)
+        except OSError as exc:
+            raise BuildError(f"cannot remove {path}: {exc.strerror or exc}") from None
         removed.append(path)
     return removed

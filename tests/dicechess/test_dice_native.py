@@ -240,3 +240,22 @@ def test_a_failed_build_is_reported_without_a_traceback(
         "ok": False,
         "error": "mypyc failed (exit 1):\nerror: no compiler",
     }
+
+
+def test_a_build_file_that_cannot_be_removed_is_a_build_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    package = tmp_path / "notation_toolkit" / "dicechess"
+    package.mkdir(parents=True)
+    (package / native.MANIFEST).write_text("{}", encoding="utf-8")
+
+    def refuse(path: str) -> None:
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(os, "remove", refuse)
+    with pytest.raises(native.BuildError, match=r"cannot remove .*_native\.json: Permission denied"):
+        native.clean(root=str(tmp_path))
+    original = native.clean
+    monkeypatch.setattr(native, "clean", lambda **_: original(root=str(tmp_path)))
+    code, out, err = run(capsys, "--clean")
+    assert code == 1 and "Permission denied" in err and "Traceback" not in err + out
