@@ -121,6 +121,7 @@ def build_copy(work: Path) -> Path:
         work / "notation_toolkit",
         ignore=shutil.ignore_patterns("__pycache__", "*.so", native.MANIFEST),
     )
+    shutil.copytree(ROOT / "grammars", work / "grammars")  # a source checkout keeps them beside the package
     start = time.perf_counter()
     native.build(root=str(work))
     print(f"built {len(native.COMPILED_MODULES)} modules in {time.perf_counter() - start:.0f} s under {work}")
