@@ -276,7 +276,6 @@ def compile_command(clean: bool, status_only: bool, verbose: bool, as_json: bool
         return usage("--clean and --status cannot be combined")
     action = "status"
     files: list[str] = []
-    seconds = 0.0
     start = time.perf_counter()
     try:
         if clean:

@@ -81,6 +81,11 @@ class SourceFinder:
         return spec_from_file_location(fullname, source)
 
 
+def manifest_path(root: str = _ROOT) -> str:
+    """Where the build under ``root`` keeps its manifest (beside the shared runtime)."""
+    return os.path.join(root, *GROUP.split(".")[:-1], MANIFEST)
+
+
 def _digest(path: str) -> str:
     import hashlib
 
@@ -92,7 +97,7 @@ def read_manifest(root: str = _ROOT) -> dict[str, object] | None:
     """The manifest of the build under ``root``, or ``None`` if there is none (or it is unreadable)."""
     import json
 
-    path = os.path.join(root, *GROUP.split(".")[:-1], MANIFEST)
+    path = manifest_path(root)
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
@@ -145,7 +150,7 @@ def guard() -> None:
         return
     _GUARDED.append(True)
     pure = _pure_requested()
-    if not pure and not os.path.exists(os.path.join(_PACKAGE_DIR, MANIFEST)):
+    if not pure and not os.path.exists(manifest_path()):
         return
     if not pure:
         manifest = read_manifest()
@@ -176,7 +181,7 @@ def built_files(root: str = _ROOT) -> list[str]:
         for suffix in EXTENSION_SUFFIXES:
             if os.path.exists(base + suffix):
                 found.append(base + suffix)
-    manifest = os.path.join(root, *GROUP.split(".")[:-1], MANIFEST)
+    manifest = manifest_path(root)
     if os.path.exists(manifest):
         found.append(manifest)
     return found
@@ -294,7 +299,7 @@ def build(*, root: str = _ROOT, opt_level: str = "3", verbose: bool = False) -> 
                     written.append(target)
             if not written:
                 raise BuildError("mypyc finished without producing an extension")
-            manifest = os.path.join(root, *GROUP.split(".")[:-1], MANIFEST)
+            manifest = manifest_path(root)
             with open(manifest, "w", encoding="utf-8") as handle:
                 json.dump(
                     {
