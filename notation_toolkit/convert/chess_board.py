@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from notation_toolkit import dfen, fen
 from notation_toolkit.convert.dfen_fen import dfen_position_to_fen, fen_position_to_dfen
-from notation_toolkit.dfen.ast import DfenPosition, DicePool, sort_dice
+from notation_toolkit.dfen.ast import DICE_ORDER, DfenPosition, DicePool, sort_dice
 from notation_toolkit.fen.ast import FenPosition
 
 if TYPE_CHECKING:
@@ -56,8 +56,14 @@ def from_chess_board(board: chess.Board) -> FenPosition:
 
 
 def dfen_from_chess_board(board: chess.Board, dice: str | None = None) -> DfenPosition:
-    """The DFEN position of a ``chess.Board``, with an optional dice pool (letters, any case)."""
+    """The DFEN position of a ``chess.Board``, with an optional dice pool (letters, any case).
+
+    Raises ``ValueError`` for a pool DFEN cannot hold (more than 3 dice, a letter not in PNBRQK),
+    as ``DfenPosition.from_values`` does.
+    """
     pos = fen_position_to_dfen(from_chess_board(board))
     if dice:
+        if len(dice) > 3 or any(c.upper() not in DICE_ORDER for c in dice):
+            raise ValueError(f"a dice pool holds at most 3 letters from PNBRQK, got {tuple(dice)}")
         pos = dataclasses.replace(pos, pool=DicePool(sort_dice(dice)))
     return pos

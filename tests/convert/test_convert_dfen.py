@@ -11,6 +11,7 @@ from notation_toolkit import convert, dfen, fen
 from notation_toolkit import convert as fen_convert
 from notation_toolkit.core.errors import NotationError, ParseError, ValidationError
 from notation_toolkit.core.registry import conversions, get_conversion
+from notation_toolkit.dfen.ast import DfenPosition
 from notation_toolkit.fen.ast import SQUARE_INDEX
 
 A3C3E3 = "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1 -"
@@ -91,6 +92,20 @@ def test_chess_board_round_trip() -> None:
     back = convert.dfen_from_chess_board(board, dice="np")
     assert dfen.dumps(back) == "4k3/8/8/8/8/8/8/4K3 w - d6 3 7 PN"
     assert convert.dfen_from_chess_board(chess.Board()).dice is None
+
+
+def test_chess_board_with_a_pool_dfen_cannot_hold_is_a_value_error() -> None:
+    """F3 (dice-chess-rules.md): field 7 is '-' or 1-3 letters from PNBRQK, and parse rejects more
+    than 3 letters and other letters. ``dfen_from_chess_board`` used to build such a position
+    silently (``PPPP``) or fail with a bare ``KeyError`` (``X``, ``-``); it now refuses the pool
+    with the ``ValueError`` of ``DfenPosition.from_values``."""
+    chess = pytest.importorskip("chess")
+    for dice in ("PPPP", "pnbq", "X", "-", "P1"):
+        with pytest.raises(ValueError, match="at most 3 letters from PNBRQK"):
+            convert.dfen_from_chess_board(chess.Board(), dice=dice)
+        with pytest.raises(ValueError, match="at most 3 letters from PNBRQK"):
+            DfenPosition.from_values([None] * 64, dice=dice)
+    assert convert.dfen_from_chess_board(chess.Board(), dice="kPn").dice == ("P", "N", "K")
 
 
 def test_registered_for_ntk_convert() -> None:
