@@ -6,7 +6,10 @@ Players are named by specs (``player_from_spec``):
 * ``engine:T`` - the engine at ``T`` seconds per turn (``engine:dN``: fixed depth ``N``; a suffix
   ``wK``, as in ``engine:d2w3``, searches only the ``K`` best root choices deeper than depth 1: a
   fixed effort that, unlike a time limit, does not depend on the machine's load);
-* ``baseline:T`` - the frozen copy of the engine before issue 18 (``engine.baseline``), same options.
+* ``baseline:T`` - the frozen copy of the engine before issue 18 (``engine.baseline``), same options;
+* any of these with the suffix ``@pure``, as in ``baseline:1@pure``: the player thinks in a child
+  process of its own on the pure-Python build (``engine.child``), so that with the compiled build
+  (``ntk dice compile``) the compiled engine meets the baseline as it shipped, in pure Python.
 
 Every pair of players plays ``games`` games (an even number): game ``2k`` and ``2k + 1`` use the same
 dice seed (``seed + k``) with colours swapped, so luck of the dice cancels within each pair of games.
@@ -32,6 +35,7 @@ from typing import Final
 
 from notation_toolkit.core.dask import dask_client
 from notation_toolkit.core.errors import NotationError
+from notation_toolkit.dicechess.engine.child import SUFFIX_PURE, ChildPlayer
 from notation_toolkit.dicechess.engine.match import play_game
 from notation_toolkit.dicechess.engine.players import (
     BaselinePlayer,
@@ -70,6 +74,12 @@ def _engine_options(spec: str, option: str) -> tuple[float | None, int | None, i
 
 def player_from_spec(spec: str, seed: int) -> Player:
     """Build a player from its spec (see the module docstring); its name is the spec."""
+    base, at, suffix = spec.partition("@")
+    if at:
+        if "@" + suffix != SUFFIX_PURE:
+            raise LadderError(f"{spec!r}: unknown suffix '@{suffix}' (the one suffix is {SUFFIX_PURE})")
+        player_from_spec(base, seed)  # validates the spec before any process is started
+        return ChildPlayer(base, seed)
     name, _, option = spec.partition(":")
     player: Player
     if name == "random" and not option:
@@ -132,7 +142,13 @@ def _play(task: tuple[list[str], int, int, int, int]) -> LadderGame:
     second = player_from_spec(specs[j], pair_seed * 7919 + j)
     first_white = k % 2 == 0
     white, black = (first, second) if first_white else (second, first)
-    record = play_game(white, black, seed=pair_seed)
+    try:
+        record = play_game(white, black, seed=pair_seed)
+    finally:
+        for player in (first, second):
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
     spent = sum(getattr(p, "seconds", 0.0) for p in (first, second))
     return LadderGame(i, j, k, pair_seed, first_white, record.result, record.turns, spent)
 
