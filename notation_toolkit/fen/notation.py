@@ -6,9 +6,9 @@ from types import ModuleType
 from typing import Any
 
 from notation_toolkit import fen
-from notation_toolkit.core.codes import NTK003
+from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.errors import NotationError
+from notation_toolkit.core.errors import NotationError, UnknownNameError
 from notation_toolkit.core.limits import bounded_int
 from notation_toolkit.core.registry import Notation
 from notation_toolkit.fen.codes import MAX_INPUT
@@ -34,25 +34,51 @@ def _limit(options: dict[str, Any]) -> int | None:
     return int(raw)
 
 
+_OPTIONS = ("lenient", "max_input")
+
+
+def _known(label: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` when every name is one of ``_OPTIONS``; else NTK003 (a misspelt ``--set lenent``
+    is refused, as FEEN does, instead of being ignored)."""
+    for key in options:
+        if key not in _OPTIONS:
+            from notation_toolkit.core.suggest import did_you_mean
+
+            raise NTK003.error(
+                UnknownNameError,
+                "option",
+                hint=did_you_mean(key, list(_OPTIONS)) or DEFAULT_HINT,
+                notation=label,
+                name=key,
+                known=", ".join(_OPTIONS),
+            )
+    return options
+
+
 def position_notation(module: ModuleType, name: str, title: str, lenient_help: str, example: str) -> Notation:
     """A ``Notation`` over a position module exposing ``parse``/``check``/``format_text``/``canonicalize``
     and ``validate`` (FEN's and DFEN's public API).
 
     ``grammar`` (``--grammar FILE``) is a user extension grammar, passed through to the module.
+    An option other than ``lenient`` and ``max_input`` is NTK003.
     """
+    label = name.upper()
 
     def parse(text: str, *, grammar: str | None = None, **options: Any) -> Any:
+        options = _known(label, options)
         return module.parse(
             text, lenient=options.pop("lenient", False), max_input=_limit(options), grammar=grammar
         )
 
     def check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
+        options = _known(label, options)
         found: list[Diagnostic] = module.check(
             text, lenient=options.pop("lenient", False), max_input=_limit(options), grammar=grammar
         )
         return found
 
     def format_text(text: str, *, grammar: str | None = None, **options: Any) -> str:
+        options = _known(label, options)
         result: str = module.format_text(
             text, lenient=options.pop("lenient", False), max_input=_limit(options), grammar=grammar
         )
@@ -61,6 +87,7 @@ def position_notation(module: ModuleType, name: str, title: str, lenient_help: s
     def canonicalize(
         text: str, *, grammar: str | None = None, **options: Any
     ) -> tuple[str, list[Diagnostic]]:
+        options = _known(label, options)
         result: tuple[str, list[Diagnostic]] = module.canonicalize(
             text, max_input=_limit(options), grammar=grammar
         )

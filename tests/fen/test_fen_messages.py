@@ -169,3 +169,33 @@ def test_no_fen_message_or_hint_repeats_a_phrase(diagnostics: list[Diagnostic]) 
     assert len(diagnostics) > 60
     problems = prose_problems(diagnostics)
     assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("name", ["fen", "dfen"])
+def test_an_unknown_option_is_ntk003_not_silently_ignored(name: str) -> None:
+    """``ntk notations`` lists the options of FEN and DFEN as ``lenient`` and ``max_input``; FEEN
+    refuses any other name (NTK003). FEN and DFEN used to ignore it, so ``--set lenent=true``
+    read the text strictly without a word."""
+    from notation_toolkit.core.errors import UnknownNameError
+    from notation_toolkit.core.registry import get_notation
+
+    notation = get_notation(name)
+    text = f"{START} w qkQK - 0 1"
+    calls: list[Callable[[], object]] = [
+        functools.partial(notation.parse, text, lenent="true"),
+        functools.partial(notation.check, text, lenent="true"),
+        functools.partial(notation.format, text, lenent="true"),
+    ]
+    assert notation.canonicalize is not None
+    calls.append(functools.partial(notation.canonicalize, text, lenent="true"))
+    for call in calls:
+        with pytest.raises(UnknownNameError) as info:
+            call()
+        (d,) = info.value.diagnostics
+        assert d.code == "NTK003"
+        assert d.message == f"unknown {name.upper()} option 'lenent'"
+        assert d.hint == "did you mean 'lenient'?"
+    # The two known options still work.
+    assert notation.format(text, lenient="true", max_input="none").endswith(
+        " w KQkq - 0 1" + (" -" if name == "dfen" else "")
+    )
