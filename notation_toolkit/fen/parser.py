@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from notation_toolkit.core.codes import NTK002, NTK004
-from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.diagnostics import Diagnostic, Fix
 from notation_toolkit.core.errors import GrammarError, LimitError, NotationError, ParseError, ValidationError
 from notation_toolkit.core.grammar import (
     check_size,
@@ -337,7 +337,7 @@ class PositionReader(Generic[P]):
             return code.diagnostic(
                 "too_many",
                 span=span_at(start, len(text) - start),
-                fix=code.fix("too_many", " ".join(parts[: syntax.max_fields])),
+                fix=self._count_fix("too_many", " ".join(parts[: syntax.max_fields])),
                 label=syntax.label,
                 wanted=wanted,
                 count=n,
@@ -346,7 +346,7 @@ class PositionReader(Generic[P]):
             )
         fix = None
         if n >= 4 and syntax.min_fields == 6:
-            fix = code.fix("missing", text + (" 0 1" if n == 4 else " 1"))
+            fix = self._count_fix("missing", text + (" 0 1" if n == 4 else " 1"))
         return code.diagnostic(
             "missing",
             span=span_at(len(text), 0),
@@ -357,6 +357,13 @@ class PositionReader(Generic[P]):
             count=n,
             missing=", ".join(syntax.field_words[f] for f in syntax.field_names[n : syntax.min_fields]),
         )
+
+    def _count_fix(self, template: str, repaired: str) -> Fix | None:
+        """The fix of a wrong field count, offered only when the repaired text is in the grammar's
+        language: ``w - 0 1`` (the en-passant field left out) is not repaired by adding a clock."""
+        if self.syntax.regex.fullmatch(repaired) is None:
+            return None
+        return info(self.syntax.field_count_code).fix(template, repaired)
 
     def _field_syntax(self, name: str, part: str, offset: int) -> Diagnostic | None:
         early = self.precheck(name, part, offset)

@@ -182,6 +182,24 @@ def test_field_count_fix_and_separator_fix() -> None:
     assert fix is not None and fen.parse(fix.apply(START + " w KQkq -")).fullmove_number == 1
 
 
+def test_a_field_count_fix_is_offered_only_when_it_repairs_the_text() -> None:
+    """A Fix replaces the text with one the notation reads (PGN 16.1: six fields, field 4 is '-' or
+    a square). ``w - 0 1`` leaves out the en-passant field: adding a full-move number gives
+    ``w - 0 1 1``, whose field 4 is still '0', so FEN101 offers no fix there (it used to). The
+    same holds for dropping the extra fields of ``w KQkq - - 0 1`` (its half-move clock is '-')."""
+    for text in (START + " w - 0 1", START + " w KQkq 0 1", START + " w 0 1", START + " w KQkq - - 0 1"):
+        error = _error(fen.parse, text)
+        count = [d for d in error.diagnostics if d.code == "FEN101"]
+        assert count and count[0].fix is None, text
+    text = B + " w - - 0 - 1 -"  # a stray '-' before the full-move number
+    count = [d for d in _error(dfen.parse, text).diagnostics if d.code == "DFEN201"]
+    assert count and count[0].fix is None
+    # Where the repaired text is well formed, the fix stays.
+    for text in (START + " w KQkq -", START + " w KQkq - 0", START + " w KQkq - 0 1 -"):
+        fix = _error(fen.parse, text).diagnostics[0].fix
+        assert fix is not None and fen.is_valid(fix.apply(text)), text
+
+
 def test_lookalike_hints_name_the_ascii_character() -> None:
     error = _error(dfen.parse, "4k3/8/8/8/8/8/8/4К3 w - -")
     d = error.diagnostics[0]
