@@ -117,7 +117,7 @@ _MESSAGES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
     "DFEN210": (SYNTAX_MESSAGES, {}, {}),
     "DFEN211": (
         {
-            "": "the en-passant field '{part}' has {length} characters; it is made of 2-character squares, "
+            "": "the en-passant field '{part}' has {length}; it is made of 2-character squares, "
             "so its length must be even"
         },
         {"": "check for a cut or doubled character: squares are a file a-h and a rank 1-8, e.g. a3c3"},

@@ -23,7 +23,9 @@ def precheck(name: str, part: str, offset: int) -> Diagnostic | None:
     if name != "en_passant":
         return fen_parser.precheck(name, part, offset)
     if len(part) % 2 and part.isascii() and part.isalnum():
-        return DFEN211.diagnostic(span=span_at(offset, len(part)), field=name, part=part, length=len(part))
+        n = len(part)
+        length = f"{n} character{'s' if n != 1 else ''}"
+        return DFEN211.diagnostic(span=span_at(offset, n), field=name, part=part, length=length)
     return None
 
 

@@ -14,6 +14,7 @@ from message_checks import codes_without_template, diagnostics_of, prose_problem
 
 from notation_toolkit import dfen
 from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.errors import NotationError
 from notation_toolkit.dfen import DfenPosition, DicePool, EnPassantTargets
 from notation_toolkit.dfen.codes import CODES
 from notation_toolkit.fen import SQUARE_INDEX, Board, CastlingRights, FullmoveNumber, HalfmoveClock, Side
@@ -85,3 +86,17 @@ def test_no_dfen_message_or_hint_repeats_a_phrase(diagnostics: list[Diagnostic])
     assert len(diagnostics) > 25
     problems = prose_problems(diagnostics)
     assert not problems, "\n".join(map(str, problems))
+
+
+def test_a_one_character_en_passant_field_is_one_character() -> None:
+    """F2: an odd-length field 4 is refused (DFEN211); the message counts its characters in
+    English ("1 character", not "1 characters")."""
+    text = "4k3/8/8/8/8/8/8/4K3 w - e 0 1 -"
+    with pytest.raises(NotationError) as info:
+        dfen.parse(text)
+    (d,) = info.value.diagnostics
+    assert d.code == "DFEN211"
+    assert d.message.startswith("the en-passant field 'e' has 1 character; ")
+    with pytest.raises(NotationError) as info:
+        dfen.parse(text.replace(" e ", " a3c "))
+    assert info.value.diagnostics[0].message.startswith("the en-passant field 'a3c' has 3 characters; ")
