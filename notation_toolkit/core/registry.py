@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.codes import NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.errors import UnknownNameError
+from notation_toolkit.core.errors import NotationError, UnknownNameError
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -117,6 +117,27 @@ _conversions_loaded = False
 _builtin_conversions_loaded = False
 # name -> why its entry point could not be loaded (a broken plugin must not break the toolkit)
 _broken: dict[str, str] = {}
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off", "")
+
+
+def flag_option(notation: str, name: str, value: object) -> bool:
+    """A true/false notation option (``--set lenient=true`` or ``lenient=True``); other text is NTK003.
+
+    A misspelt value (``lenient=ture``) is refused rather than read as false, as a misspelt option
+    name is.
+    """
+    if not isinstance(value, str):
+        return bool(value)
+    text = value.strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    shown = value if len(value) <= 20 else value[:20] + "..."
+    raise NTK003.error(NotationError, "flag", notation=notation, name=name, value=shown)
 
 
 def register_notation(notation: Notation, *, replace: bool = False) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError, UnknownNameError
-from notation_toolkit.core.registry import Notation
+from notation_toolkit.core.registry import Notation, flag_option
 
 # The parser, token readers and validator are imported by the functions that call them: listing
 # the notations (`ntk notations`) or resolving one by name needs none of them.
@@ -55,8 +55,8 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
                 name=key,
                 known=", ".join(_OPTIONS),
             )
-        if key == "lenient" and isinstance(value, str):
-            value = value.strip().lower() in ("1", "true", "yes", "on")
+        if key == "lenient":
+            value = flag_option("FEEN", key, value)
         out[key] = value
     return out
 

@@ -10,7 +10,7 @@ from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError, UnknownNameError
 from notation_toolkit.core.limits import bounded_int
-from notation_toolkit.core.registry import Notation
+from notation_toolkit.core.registry import Notation, flag_option
 from notation_toolkit.fen.codes import MAX_INPUT
 
 _MAX_INPUT_HELP = f"largest input accepted, in characters (default {MAX_INPUT}; 'none' = no cap)"
@@ -52,6 +52,8 @@ def _known(label: str, options: dict[str, Any]) -> dict[str, Any]:
                 name=key,
                 known=", ".join(_OPTIONS),
             )
+    if "lenient" in options:
+        options["lenient"] = flag_option(label, "lenient", options["lenient"])
     return options
 
 

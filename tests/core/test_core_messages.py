@@ -78,6 +78,7 @@ def _calls(tmp_path: Path) -> list[Callable[[], object]]:
         functools.partial(resolve_limits, "huge"),
         functools.partial(resolve_limits, None, "12x"),
         functools.partial(get_notation("fen").parse, START, max_input="64k"),
+        functools.partial(get_notation("feen").parse, "8/8 / C/c", lenient="maybe"),
         functools.partial(svg.draw, "epin", "K"),
         functools.partial(grammar_path, "fenn"),  # NTK004
         functools.partial(expand_paths, [str(tmp_path / "*.nothing")]),  # NTK005

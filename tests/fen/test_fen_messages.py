@@ -17,6 +17,7 @@ from message_checks import codes_without_template, diagnostics_of, prose_problem
 
 from notation_toolkit import fen
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
+from notation_toolkit.core.errors import NotationError
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
     Board,
@@ -199,3 +200,26 @@ def test_an_unknown_option_is_ntk003_not_silently_ignored(name: str) -> None:
     assert notation.format(text, lenient="true", max_input="none").endswith(
         " w KQkq - 0 1" + (" -" if name == "dfen" else "")
     )
+
+
+@pytest.mark.parametrize("name", ["fen", "dfen", "feen"])
+def test_a_misspelt_flag_value_is_ntk003_not_false(name: str) -> None:
+    """``lenient`` is a true/false option; ``lenient=ture`` used to be read as false without a word
+    (and so the text strictly), like a misspelt option name before NTK003 refused it."""
+    from notation_toolkit.core.registry import get_notation
+
+    notation = get_notation(name)
+    text = f"{START} w qkQK - 0 1" if name != "feen" else "8/8/8/8/8/8/8/8 / C/c"
+    with pytest.raises(NotationError) as info:
+        notation.parse(text, lenient="ture")
+    (d,) = info.value.diagnostics
+    assert d.code == "NTK003"
+    assert d.message == f"{name.upper()} option 'lenient' is true or false, not 'ture'"
+    assert d.hint == "write true or false (1/0, yes/no and on/off are read too)"
+    if name != "feen":
+        # the spellings of true and false are still read, in any case
+        assert notation.format(text, lenient=" YES ").endswith(
+            " w KQkq - 0 1" + (" -" if name == "dfen" else "")
+        )
+        with pytest.raises(NotationError):
+            notation.parse(text, lenient="Off")  # qkQK is refused when not lenient
