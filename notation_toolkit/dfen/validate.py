@@ -30,8 +30,11 @@ from notation_toolkit.fen.validate import (
     Extension,
     Findings,
     build_shared,
+    castling_warnings,
     check_common,
     default_offsets,
+    en_passant_warnings,
+    field_span,
     finish,
     sanity_warnings,
     span_at,
@@ -119,8 +122,21 @@ def validate(position: DfenPosition) -> list[Diagnostic]:
 
 
 def warnings(position: DfenPosition) -> list[Diagnostic]:
-    """Sanity warnings (rule F5): pawns on rank 1 or 8, two kings of a colour, a missing king."""
-    return sanity_warnings(position.board, "Dice Chess", final_ok=True)
+    """Warnings of a position that cannot arise in a game: the sanity checks of rule F5 (pawns on
+    rank 1 or 8, two kings of a colour, a missing king), a castling right without its king or rook
+    (FEN183, R13/R14), an en-passant target without the pawn that made it (FEN184, R15)."""
+    squares = position.board.squares
+    targets = position.en_passant_targets
+    out = sanity_warnings(position.board, "Dice Chess", final_ok=True)
+    # R14: a king capture removes the loser's rights too, so a final position is held to the rule
+    out += castling_warnings(
+        squares, position.castling_rights, field_span(position, position.castling_rights, 2)
+    )
+    if targets.squares:
+        out += en_passant_warnings(
+            squares, tuple(targets.squares), field_span(position, targets, 3), empty_squares=False
+        )
+    return out
 
 
 # ---------------------------------------------------------------------------------- fields -> AST

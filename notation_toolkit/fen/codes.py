@@ -195,6 +195,28 @@ One side has no king. In chess this cannot happen. In Dice Chess it happens only
 position, after a king capture (R17): the loser's king is absent and the winner is still to move.
 """,
     ),
+    "FEN183": (
+        "castling right without its king or rook (warning)",
+        """
+A castling right is lost for good once the king or that rook has moved, so `K` needs the White king
+on e1 and a White rook on h1, `Q` the king on e1 and a rook on a1, `k` and `q` the Black king on e8
+and a rook on h8 or a8 (the PGN standard's FEN; Dice Chess rule R14). python-chess reports the same
+position as `BAD_CASTLING_RIGHTS`. The text is well-formed, but the right can never be used: write
+the castling field without it. Chess960 positions in X-FEN name other squares; read them with an
+X-FEN grammar (`examples/`) instead.
+""",
+    ),
+    "FEN184": (
+        "en-passant square without the pawn that made it (warning)",
+        """
+An en-passant target is the square a pawn has just skipped, so the pawn stands right beyond it:
+after `e2e4` the target `e3` has a White pawn on e4. In FEN the target and the pawn's starting
+square (e2) are empty too, since nothing has moved since the double step; python-chess reports
+such a square as `INVALID_EP_SQUARE`. In DFEN a target stays live until its pawn moves or is
+captured (rule R15), so only the pawn is required. The text is well-formed, but no capture can use
+the target: write `-` (or leave the square out).
+""",
+    ),
 }
 
 # Message templates (``core.codes.CodeInfo``), by code: (messages, hints, fixes), each keyed by
@@ -365,6 +387,30 @@ _MESSAGES: dict[str, Templates] = {
         {},
         {},
     ),
+    "FEN183": (
+        {
+            "": "castling right '{right}' needs the {colour} king on {king} and a {colour} rook on {rook}, "
+            "but {problem}"
+        },
+        {
+            "": "remove '{right}' from the castling field: the right is lost once the {piece} has left "
+            "its square"
+        },
+        {},
+    ),
+    "FEN184": (
+        {
+            "no_pawn": "en-passant square {square} has no {colour} pawn on {pawn}, so no pawn has just "
+            "skipped it",
+            "occupied": "en-passant square {square} cannot be a pawn's skipped square: {occupied} is "
+            "occupied",
+        },
+        {
+            "no_pawn": "write '-' in the en-passant field, or put the {colour} pawn on {pawn}",
+            "occupied": "write '-' in the en-passant field",
+        },
+        {},
+    ),
 }
 
 _INFO: dict[str, CodeInfo] = {}
@@ -395,6 +441,8 @@ FEN161 = _INFO["FEN161"]
 FEN180 = _INFO["FEN180"]
 FEN181 = _INFO["FEN181"]
 FEN182 = _INFO["FEN182"]
+FEN183 = _INFO["FEN183"]
+FEN184 = _INFO["FEN184"]
 
 
 def info(code: str) -> CodeInfo:

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import TypeVar
 
-from notation_toolkit.core.ast import GenericNode
+from notation_toolkit.core.ast import GenericNode, Node
 from notation_toolkit.core.codes import CodeInfo
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import CanonicalFormError, ValidationError
@@ -29,6 +29,7 @@ from notation_toolkit.core.limits import digits_error
 from notation_toolkit.core.span import Span
 from notation_toolkit.fen.ast import (
     SQUARE_INDEX,
+    SQUARE_NAMES,
     Board,
     CastlingRights,
     EnPassantSquare,
@@ -53,6 +54,8 @@ from notation_toolkit.fen.codes import (
     FEN180,
     FEN181,
     FEN182,
+    FEN183,
+    FEN184,
     NUMBER_TOO_LONG,
     info,
 )
@@ -357,12 +360,134 @@ def validate(position: FenPosition) -> list[Diagnostic]:
         check_en_passant(texts[3], offsets[3], texts[1], found)
     if found.errors:
         return found.errors
-    return sanity_warnings(position.board, "chess")
+    return warnings(position)
 
 
 def warnings(position: FenPosition) -> list[Diagnostic]:
-    """Sanity warnings: pawns on rank 1 or 8, more than one king of a colour, a missing king."""
-    return sanity_warnings(position.board, "chess")
+    """Warnings of a position that cannot arise in a game: pawns on rank 1 or 8, more than one king
+    of a colour, a missing king (FEN180-FEN182), a castling right without its king or rook
+    (FEN183), an en-passant square without the pawn that has just skipped it (FEN184)."""
+    ep = position.en_passant_target
+    squares = position.board.squares
+    out = sanity_warnings(position.board, "chess")
+    if not _castling_extended(position):
+        out += castling_warnings(
+            squares, position.castling_rights, field_span(position, position.castling_rights, 2)
+        )
+    if ep.square is not None:
+        out += en_passant_warnings(squares, (ep.square,), field_span(position, ep, 3), empty_squares=True)
+    return out
+
+
+def _castling_extended(position: FenPosition) -> bool:
+    """Whether a user grammar wrote the castling field its own way (X-FEN's rook files, Chess960):
+    its rights then name other squares than the standard start, which FEN132 checks instead."""
+    return any(node.rule == "castling" for node in position.extensions)
+
+
+def field_span(position: PositionValues, node: CastlingRights | Node, index: int) -> Span:
+    """The span of ``node``, field ``index`` (2: castling, 3: en passant) of ``position``: the
+    node's own, or where the position's canonical text has the field (a position built by code)."""
+    if node.span is not None:
+        return node.span
+    texts = [str(position.board), str(position.side), str(position.castling_rights), str(node)]
+    return span_at(sum(len(t) + 1 for t in texts[:index]), len(texts[index]))
+
+
+# (right, king square, rook square, colour, king letter, rook letter)
+_CASTLING_HOMES: tuple[tuple[str, int, int, str, str, str], ...] = (
+    ("K", SQUARE_INDEX["e1"], SQUARE_INDEX["h1"], "White", "K", "R"),
+    ("Q", SQUARE_INDEX["e1"], SQUARE_INDEX["a1"], "White", "K", "R"),
+    ("k", SQUARE_INDEX["e8"], SQUARE_INDEX["h8"], "Black", "k", "r"),
+    ("q", SQUARE_INDEX["e8"], SQUARE_INDEX["a8"], "Black", "k", "r"),
+)
+
+
+def castling_warnings(
+    squares: tuple[str | None, ...], rights: CastlingRights, span: Span
+) -> list[Diagnostic]:
+    """FEN183 for each castling right whose king or rook is not on its home square (the standard
+    start; python-chess's ``BAD_CASTLING_RIGHTS``, Dice Chess R13/R14)."""
+    out: list[Diagnostic] = []
+    for right, king_sq, rook_sq, colour, king, rook in _CASTLING_HOMES:
+        if right not in rights.rights:
+            continue
+        king_home = squares[king_sq] == king
+        rook_home = squares[rook_sq] == rook
+        if king_home and rook_home:
+            continue
+        king_name, rook_name = SQUARE_NAMES[king_sq], SQUARE_NAMES[rook_sq]
+        if not king_home and not rook_home:
+            problem, piece = "neither is there", "king or that rook"
+        elif not king_home:
+            problem, piece = f"{king_name} has no {colour} king", "king"
+        else:
+            problem, piece = f"{rook_name} has no {colour} rook", "rook"
+        out.append(
+            FEN183.diagnostic(
+                span=span,
+                field="castling",
+                severity=WARNING,
+                right=right,
+                colour=colour,
+                king=king_name,
+                rook=rook_name,
+                problem=problem,
+                piece=piece,
+            )
+        )
+    return out
+
+
+def en_passant_warnings(
+    squares: tuple[str | None, ...],
+    targets: tuple[int, ...],
+    span: Span,
+    *,
+    empty_squares: bool,
+) -> list[Diagnostic]:
+    """FEN184 for each target on rank 3 or 6 without the pawn that skipped it on the square beyond.
+
+    ``empty_squares`` (FEN): the target and the pawn's starting square must be empty as well, as
+    python-chess's ``INVALID_EP_SQUARE`` says; DFEN keeps a target until its pawn moves (R15).
+    """
+    out: list[Diagnostic] = []
+    for target in sorted(targets):
+        rank = target // 8
+        if rank == 2:
+            pawn, origin, colour, letter = target + 8, target - 8, "White", "P"
+        elif rank == 5:
+            pawn, origin, colour, letter = target - 8, target + 8, "Black", "p"
+        else:
+            continue  # a target off ranks 3 and 6 is an error of its own (FEN141, DFEN)
+        square, pawn_name = SQUARE_NAMES[target], SQUARE_NAMES[pawn]
+        if squares[pawn] != letter:
+            out.append(
+                FEN184.diagnostic(
+                    "no_pawn",
+                    span=span,
+                    field="en_passant",
+                    severity=WARNING,
+                    square=square,
+                    pawn=pawn_name,
+                    colour=colour,
+                )
+            )
+        elif empty_squares and (squares[target] is not None or squares[origin] is not None):
+            occupied = square if squares[target] is not None else SQUARE_NAMES[origin]
+            out.append(
+                FEN184.diagnostic(
+                    "occupied",
+                    span=span,
+                    field="en_passant",
+                    severity=WARNING,
+                    square=square,
+                    pawn=pawn_name,
+                    colour=colour,
+                    occupied=occupied,
+                )
+            )
+    return out
 
 
 def sanity_warnings(board: Board, label: str, *, final_ok: bool = False) -> list[Diagnostic]:

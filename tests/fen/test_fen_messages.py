@@ -82,6 +82,9 @@ def _texts() -> list[str]:
         "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
         "4k3/8/8/8/8/8/8/8 w - - 0 1",
         "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+        " ".join([START, "b", "KQkq", "e3", "0", "1"]),
+        "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1",
     ]
     return texts
 

@@ -111,7 +111,13 @@ def test_dfen_validate_adds_f2_and_f3(position: DfenPosition, code: str, spelled
 
 def test_dfen_validate_of_from_values_is_clean() -> None:
     position = DfenPosition.from_values(
-        fen.parse(START + " w KQkq - 0 1").squares, "b", "KQkq", ["a3", "c3"], 3, 7, "pn"
+        fen.parse("rnbqkbnr/pppppppp/8/8/P1P5/8/1P1PPPPP/RNBQKBNR w KQkq - 0 1").squares,
+        "b",
+        "KQkq",
+        ["a3", "c3"],
+        3,
+        7,
+        "pn",
     )
     assert dfen.validate(position) == []
     assert dfen.parse(dfen.dumps(position)) == position
