@@ -57,6 +57,7 @@ def piece(
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.geometry import Geometry
     from notation_toolkit.core.layout import Line, show
+    from notation_toolkit.core.textio import decode
     from notation_toolkit.variant.pieces import BLACK, WHITE, compile_piece, compile_rule_file
     from notation_toolkit.variant.pieces.diagram import diagram_data, diagram_lines
 
@@ -69,11 +70,13 @@ def piece(
             if not piece_key:
                 raise click.UsageError("--rules needs --piece KEY")
             try:
-                with open(rules, encoding="utf-8") as fh:
-                    text = fh.read()
+                with open(rules, "rb") as fh:
+                    raw = fh.read()
             except OSError as exc:
                 _error(f"cannot read {rules}: {exc.strerror}")
                 ctx.exit(EXIT_IO)
+            # as every text file is read (core.textio): not UTF-8 is NTK005, a leading BOM is dropped
+            text = decode(raw, rules).text
             geometry = Geometry.parse(board) if board else None
             pieces = compile_rule_file(text, geometry, strict=not partial)
             if piece_key not in pieces:

@@ -67,10 +67,13 @@ class Variant:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Variant:
-        """Load a variant from a ``.fbr`` rule file."""
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-        return cls.from_text(text)
+        """Load a variant from a ``.fbr`` rule file (read as ``core.textio`` reads text files: a
+        leading BOM is dropped, bytes that are not UTF-8 are a ``NotationError`` NTK005)."""
+        from notation_toolkit.core.textio import decode
+
+        with open(path, "rb") as handle:
+            data = handle.read()
+        return cls.from_text(decode(data, os.fspath(path)).text)
 
     # -- positions ---------------------------------------------------------------------------------
 

@@ -76,3 +76,17 @@ def test_svg_file(tmp_path: Path) -> None:
     )
     code, _ = run("R", "--from", "a1", "--svg", str(tmp_path / "missing" / "r.svg"))
     assert code == 3
+
+
+def test_rules_file_not_utf8_or_with_bom(tmp_path: Path) -> None:
+    """--rules is read as every text file (core.textio): bad bytes are NTK005, a BOM is dropped."""
+    bad = tmp_path / "bad.fbr"
+    bad.write_bytes(b"royal\nK=W\xff\n")
+    code, out = run("--rules", str(bad), "--piece", "K", "--from", "a1", "--json")
+    assert code == 1
+    assert json.loads(out)["diagnostics"][0]["code"] == "NTK005"
+    bom = tmp_path / "bom.fbr"
+    bom.write_bytes(b"\xef\xbb\xbfroyal\r\nK=W+F\r\n")
+    code, out = run("--rules", str(bom), "--piece", "K", "--from", "a1", "--json")
+    assert code == 0, out
+    assert set(json.loads(out)["quiet"]) == {"a2", "b1", "b2"}

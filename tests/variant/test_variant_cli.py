@@ -70,3 +70,43 @@ def test_play_two_players_quit() -> None:
         variant, ["play", str(EXAMPLES / "chess.fbr")], input="e2e4\ne2e5\nundo\nquit\n"
     )
     assert result.exit_code == 0 and "VAR402" in result.output
+
+
+def test_rule_file_not_utf8_is_ntk005_not_an_internal_error(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "bad.fbr"
+    path.write_bytes(b"royal\nK=W\xff\n")
+    result = CliRunner().invoke(variant, ["moves", str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.output)["diagnostics"][0]["code"] == "NTK005"
+
+
+def test_rule_file_with_bom_and_crlf_loads(tmp_path: object) -> None:
+    """A leading byte-order mark is dropped, as for every text file (core.textio)."""
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "bom.fbr"
+    text = (EXAMPLES / "chess.fbr").read_text(encoding="utf-8").replace("\n", "\r\n")
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    result = CliRunner().invoke(variant, ["moves", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.output)["moves"]) == 20
+
+
+def test_variant_load_reads_text_files_as_textio(tmp_path: object) -> None:
+    from pathlib import Path
+
+    import pytest
+
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.variant import Variant
+
+    bom = Path(str(tmp_path)) / "bom.fbr"
+    bom.write_bytes(b"\xef\xbb\xbf" + (EXAMPLES / "chess.fbr").read_bytes())
+    assert len(Variant.load(bom).start().legal_moves()) == 20
+    bad = Path(str(tmp_path)) / "bad.fbr"
+    bad.write_bytes(b"royal\nK=W\xff\n")
+    with pytest.raises(NotationError) as info:
+        Variant.load(bad)
+    assert info.value.diagnostics[0].code == "NTK005"
