@@ -121,3 +121,23 @@ def test_expansion_does_not_depend_on_piece_order(rule: str, pieces: list[str]) 
     assert equivalent(expand(standard), expand(permuted), expand=False, explicit_defaults=False)
     once = expand(permuted)
     assert expand(once) == once
+
+
+def test_diff_time_grows_linearly_with_the_changes() -> None:
+    """Every added item is a change; each change used to rebuild the whole display map
+    (NormalForm.display), so a rule file of 1 MiB (the input limit) took hours. 4x the items
+    must take about 4x the time, not 16x (best of three, generous bound)."""
+    import time
+
+    def seconds(n: int) -> float:
+        text = "K\n" * n
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            result = diff("royal", text, expand=False, explicit_defaults=False)
+            best = min(best, time.perf_counter() - start)
+        assert len(result.changes) == n + 1  # n added K, royal removed
+        return best
+
+    small, large = seconds(4000), seconds(16000)
+    assert large < 9 * small, (small, large)

@@ -299,8 +299,10 @@ def _attributes(text: str) -> list[str]:
 
 
 def _pair(
-    kind: str, key: str, old: list[str], new: list[str], na: NormalForm, nb: NormalForm
+    kind: str, key: str, old: list[str], new: list[str], shown_a: dict[str, str], shown_b: dict[str, str]
 ) -> Iterable[Change]:
+    # shown_a/shown_b: NormalForm.display of each side as one dict, built once per diff (display()
+    # builds it on every call: once per change made diff quadratic in the number of items)
     common = Counter(old) & Counter(new)
     only_old = list((Counter(old) - common).elements())
     only_new = list((Counter(new) - common).elements())
@@ -311,12 +313,19 @@ def _pair(
             a_attrs, b_attrs = _attributes(only_old[0]), _attributes(only_new[0])
             added = tuple(x for x in b_attrs if x not in a_attrs)
             removed = tuple(x for x in a_attrs if x not in b_attrs)
-        yield Change(kind, key, na.display(only_old[0]), nb.display(only_new[0]), added, removed)
+        yield Change(
+            kind,
+            key,
+            shown_a.get(only_old[0], only_old[0]),
+            shown_b.get(only_new[0], only_new[0]),
+            added,
+            removed,
+        )
         return
     for text in only_old:
-        yield Change(kind, key, na.display(text), None)
+        yield Change(kind, key, shown_a.get(text, text), None)
     for text in only_new:
-        yield Change(kind, key, None, nb.display(text))
+        yield Change(kind, key, None, shown_b.get(text, text))
 
 
 _KIND_ORDER = {"metadata": 0, "rule": 1, "macro": 2, "definition": 3, "promotion": 4, "cancellation": 5}
@@ -342,8 +351,9 @@ def diff(
     na = normal_form(_prepare(a, expand, explicit_defaults, tpl))
     nb = normal_form(_prepare(b, expand, explicit_defaults, tpl))
     ga, gb = na.by_identity(), nb.by_identity()
+    shown_a, shown_b = dict(na.shown), dict(nb.shown)
     changes: list[Change] = []
     for identity in sorted(set(ga) | set(gb), key=lambda k: (_KIND_ORDER.get(k[0], 9), k[1])):
         old, new = ga.get(identity, []), gb.get(identity, [])
-        changes.extend(_pair(identity[0], identity[1], old, new, na, nb))
+        changes.extend(_pair(identity[0], identity[1], old, new, shown_a, shown_b))
     return DiffResult(tuple(changes))
