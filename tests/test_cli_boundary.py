@@ -7,6 +7,7 @@ through the ``notation_toolkit.commands`` entry points; a broken one is a one-li
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -296,3 +297,44 @@ def test_bash_completion() -> None:
         check=False,
     )
     assert {"plain,perft", "plain,play"} <= set(done.stdout.split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lsp",),
+        ("variant", "play", "examples/variants/chess.fbr"),
+        ("draw", "fen", "-"),
+    ],
+)
+def test_closed_stdin_is_a_one_line_io_error_in_every_reader(args: tuple[str, ...]) -> None:
+    done = subprocess.run(
+        [*NTK, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        close_fds=True,
+        cwd=Path(__file__).resolve().parents[1],
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == EXIT_IO, done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "ntk: error: standard input is closed [EBADF]"
+
+
+def test_draw_reads_standard_input_as_every_command() -> None:
+    """'-' is read by core.textio: a leading BOM is dropped, bytes that are not UTF-8 are NTK005."""
+    fen = "8/8/8/8/8/8/8/8 w - - 0 1\r\n"
+    done = subprocess.run(
+        [*NTK, "draw", "fen", "-"], input=b"\xef\xbb\xbf" + fen.encode(), capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
+    assert b"<svg" in done.stdout
+    done = subprocess.run(
+        [*NTK, "draw", "fen", "-", "--json"],
+        input=b"8/8/8/8/8/8/8/8 w - - 0 1\xff",
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["diagnostics"][0]["code"] == "NTK005"

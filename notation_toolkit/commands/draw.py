@@ -82,7 +82,14 @@ def _run(
     from notation_toolkit.svg import draw, to_png
 
     if text == "-":
-        text = sys.stdin.read().strip("\r\n")
+        from notation_toolkit.core.textio import read_text
+
+        # as every command reads '-' (core.textio): closed stdin is EBADF (exit 3), bytes that
+        # are not UTF-8 are NTK005, a leading BOM is dropped
+        try:
+            text = read_text("-").strip("\r\n")
+        except NotationError as exc:
+            return report_error(exc, None, "<stdin>", as_json)
     if output is not None and output.lower().endswith(".png"):
         png = True
     if png and output is None:

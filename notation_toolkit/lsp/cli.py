@@ -35,4 +35,7 @@ def lsp_command(debounce: float, stdio: bool) -> None:
             "pip install 'notation-toolkit[lsp]'"
         )
         sys.exit(EXIT_USAGE)
+    from notation_toolkit.core.textio import require_stdin
+
+    require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
     create_server(debounce=debounce).start_io()

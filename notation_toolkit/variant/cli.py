@@ -221,6 +221,9 @@ def play_cmd(rules: str, position: str | None, random_side: str, seed: int | Non
             out.print(f"random mover plays {mv.text}")
             pos.push(mv)
             continue
+        from notation_toolkit.core.textio import require_stdin
+
+        require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
         text = click.prompt("move", default="", show_default=False).strip()
         if text in ("quit", "q", ""):
             raise SystemExit(EXIT_OK)
