@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from notation_toolkit.core.diagnostics import Severity
+from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import Notation, declared_notations, get_notation, notation_names
 
@@ -124,3 +124,27 @@ def test_a_user_grammar_extends_the_shipped_one(name: str, tmp_path: Path) -> No
     grammar.write_text(f"%import {notation.grammar} ({START_RULE.get(name, 'start')})\n", encoding="utf-8")
     assert notation.parse(notation.example, grammar=str(grammar)) == notation.parse(notation.example)
     assert notation.check("\x00", grammar=str(grammar))
+
+
+@pytest.mark.parametrize("name", _names())
+def test_an_unknown_option_is_refused_not_ignored(name: str) -> None:
+    """``--set catalgo=x`` must not be dropped without a word (FBR and MBN used to ignore it)."""
+    notation = get_notation(name)
+    calls = [notation.parse, notation.format]
+    if notation.canonicalize is not None:
+        calls.append(notation.canonicalize)
+    found: list[Diagnostic] = []
+    for call in calls:
+        with pytest.raises(NotationError) as info:
+            call(notation.example, zzz_option="1")
+        found += info.value.diagnostics
+    found += notation.check(notation.example, zzz_option="1")  # check reports, never raises
+    assert len(found) == len(calls) + 1
+    for d in found:
+        assert d.code == "NTK003", name
+        assert "zzz_option" in d.message or "takes no options" in d.message
+    for option in notation.options:
+        misspelt = option[:-1] + "z"
+        with pytest.raises(NotationError) as info:
+            notation.parse(notation.example, **{misspelt: "1"})
+        assert info.value.diagnostics[0].hint == f"did you mean '{option}'?"

@@ -123,6 +123,24 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off", "")
 
 
+def known_options(notation: str, options: Mapping[str, Any], known: tuple[str, ...]) -> None:
+    """Refuse an option ``notation`` does not have (``--set lenent=true``) with NTK003 and a "did
+    you mean", rather than ignoring it; ``grammar`` (``--grammar``) is always allowed."""
+    for key in options:
+        if key != "grammar" and key not in known:
+            from notation_toolkit.core.suggest import did_you_mean
+
+            raise NTK003.error(
+                UnknownNameError,
+                "option",
+                hint=did_you_mean(key, list(known))
+                or (f"options: {', '.join(known)}" if known else f"{notation} has no options"),
+                notation=notation,
+                name=key,
+                known=", ".join(known),
+            )
+
+
 def flag_option(notation: str, name: str, value: object) -> bool:
     """A true/false notation option (``--set lenient=true`` or ``lenient=True``); other text is NTK003.
 

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from notation_toolkit.core.registry import Notation
+from notation_toolkit.core.registry import Notation, known_options
 
 if TYPE_CHECKING:
     from notation_toolkit.core.diagnostics import Diagnostic
 
 
+_OPTIONS: tuple[str, ...] = ("catalog",)
+
+
 def _format(text: str, **options: Any) -> str:
+    known_options("FBR", options, _OPTIONS)
     from notation_toolkit.fbr import api
 
     # The CLI adds the final newline itself.
@@ -22,6 +26,7 @@ def _format(text: str, **options: Any) -> str:
 
 
 def _canonicalize(text: str, **options: Any) -> tuple[str, list[Diagnostic]]:
+    known_options("FBR", options, _OPTIONS)
     from notation_toolkit.fbr import api
 
     canonical, fixes = api.canonicalize(text, grammar=options.get("grammar"))
@@ -29,12 +34,19 @@ def _canonicalize(text: str, **options: Any) -> tuple[str, list[Diagnostic]]:
 
 
 def _parse(text: str, **options: Any) -> Any:
+    known_options("FBR", options, _OPTIONS)
     from notation_toolkit.fbr.parser import parse
 
     return parse(text, grammar=options.get("grammar"))
 
 
 def _check(text: str, **options: Any) -> list[Diagnostic]:
+    from notation_toolkit.core.errors import NotationError
+
+    try:
+        known_options("FBR", options, _OPTIONS)
+    except NotationError as err:  # check reports, it never raises for what it was given
+        return list(err.diagnostics)
     from notation_toolkit.fbr import api
 
     return api.check(text, grammar=options.get("grammar"), catalog=options.get("catalog"))

@@ -73,7 +73,10 @@ def position_notation(module: ModuleType, name: str, title: str, lenient_help: s
         )
 
     def check(text: str, *, grammar: str | None = None, **options: Any) -> list[Diagnostic]:
-        options = _known(label, options)
+        try:
+            options = _known(label, options)
+        except NotationError as err:  # check reports, it never raises for what it was given
+            return list(err.diagnostics)
         found: list[Diagnostic] = module.check(
             text, lenient=options.pop("lenient", False), max_input=_limit(options), grammar=grammar
         )

@@ -8,25 +8,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from notation_toolkit.core.registry import Notation
+from notation_toolkit.core.registry import Notation, known_options
 
 if TYPE_CHECKING:
     from notation_toolkit.core.diagnostics import Diagnostic
 
 
+_OPTIONS: tuple[str, ...] = ()
+
+
 def _parse(text: str, **options: Any) -> Any:
+    known_options("MBN", options, _OPTIONS)
     from notation_toolkit.mbn.parser import parse_item
 
     return parse_item(text, grammar=options.get("grammar"))
 
 
 def _check(text: str, **options: Any) -> list[Diagnostic]:
+    from notation_toolkit.core.errors import NotationError
+
+    try:
+        known_options("MBN", options, _OPTIONS)
+    except NotationError as err:  # check reports, it never raises for what it was given
+        return list(err.diagnostics)
     from notation_toolkit.mbn import check
 
     return check(text, grammar=options.get("grammar"))
 
 
 def _format(text: str, **options: Any) -> str:
+    known_options("MBN", options, _OPTIONS)
     from notation_toolkit.mbn.format import dumps
     from notation_toolkit.mbn.parser import parse_item
 
@@ -34,6 +45,7 @@ def _format(text: str, **options: Any) -> str:
 
 
 def _canonicalize(text: str, **options: Any) -> tuple[str, list[Diagnostic]]:
+    known_options("MBN", options, _OPTIONS)
     from notation_toolkit.mbn import canonicalize
 
     return canonicalize(text, grammar=options.get("grammar"))
