@@ -66,3 +66,26 @@ def test_random_texts(text: str, w: int, h: int) -> None:
 def test_random_rule_files(text: str) -> None:
     with contextlib.suppress(NotationError):
         compile_rule_file(text, "8x8", strict=False)
+
+
+def test_multi_leg_moves_are_bounded_per_piece() -> None:
+    """Every leg costs move-table work at load (about 10-20 ms on 8x8), so 'K=W-W-...' with
+    thousands of legs took minutes; past MAX_MULTI_LEGS the multi-leg moves are refused (PCE204)."""
+    from notation_toolkit.variant.pieces.compiler import MAX_MULTI_LEGS, NotExecutableError
+
+    at_limit = compile_piece("W-" * (MAX_MULTI_LEGS - 1) + "W")
+    assert at_limit.complete
+    for legs in (MAX_MULTI_LEGS + 1, 5000):
+        with pytest.raises(NotExecutableError) as info:
+            compile_piece("W-" * (legs - 1) + "W")
+        (d,) = info.value.diagnostics
+        assert d.code == "PCE204"
+        assert d.message == (
+            f"the multi-leg moves of this piece have {legs} legs in all; the compiler runs at most "
+            f"{MAX_MULTI_LEGS} per piece"
+        )
+    # not strict: the piece is returned without those moves, and says what it left out
+    piece = compile_piece("W-" * 80 + "W", strict=False)
+    assert not piece.complete and [d.code for d in piece.diagnostics] == ["PCE204"]
+    d4 = Geometry.parse("8x8").square(3, 3)
+    assert piece.quiets(d4, WHITE, 0) == 0 and at_limit.quiets(d4, WHITE, 0) != 0

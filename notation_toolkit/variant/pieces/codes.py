@@ -42,6 +42,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "announcement_condition_executable": "the announcement condition {condition} is not executable yet",
         "castling_pseudo_pieces": "castling pseudo-pieces are moves of the game core, not pieces",
         "nested_multi_leg": "nested multi-leg moves are not executable yet",
+        "too_many_legs": "the multi-leg moves of this piece have {count} legs in all; the compiler runs "
+        "at most {limit} per piece",
         "capture_leg_that": "capturing in a leg other than the last (a locust capture) is not executable yet",
         "group_with_direction": "groups with a direction or step count (complex riders) are not "
         "executable yet",
@@ -95,6 +97,9 @@ _HINTS: dict[str, dict[str, str]] = {
         "move_letter_has": "use a base letter (W F D N A ... R B Q K), an extended leap :x,y: or a defined "
         "piece",
         "declared_without_definition": "give it moves: X=W0+N",
+    },
+    NOT_EXECUTABLE: {
+        "too_many_legs": "write the moves with fewer legs (most pieces need two or three per move)",
     },
     NOT_EXECUTABLE_MODIFIER: {
         "p_on_single": "hop along a line: pR, pB, pW0",

@@ -54,6 +54,9 @@ HOP = 2  # `p`: over exactly one hurdle on the line, then like a slider
 
 _UNLIMITED = MAX_FILES  # more steps than any board has
 
+MAX_MULTI_LEGS = 64
+"""Most legs, summed over its multi-leg moves, that one piece may have (PCE204 beyond)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Modality:
@@ -1344,6 +1347,12 @@ def _compile_cached(
     # the piece's own letter inside its definition is not the piece itself (K=KX, 003:1055)
     exp = _Expander(geometry, dict(definitions), dict(macros), own_key)
     parts = exp.sequence(seq, _Ctx())
+    legs = sum(len(p.legs) for p in parts if isinstance(p, MultiPart))
+    if legs > MAX_MULTI_LEGS:
+        # Move generation costs about 20 ms per leg on 8x8 at load, so a hostile definition
+        # (K=W-W-W-...) would take hours; a bounded load drops the multi-leg moves instead.
+        exp.refuse(codes.NOT_EXECUTABLE, "too_many_legs", seq.span, count=legs, limit=MAX_MULTI_LEGS)
+        parts = [p for p in parts if not isinstance(p, MultiPart)]
     if exp.errors:
         raise NotExecutableError(exp.errors + exp.diagnostics, text)
     if exp.diagnostics and strict:
