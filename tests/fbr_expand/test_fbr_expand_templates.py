@@ -85,6 +85,27 @@ def test_broken_template_files(tmp_path: Path, bad: str) -> None:
     assert info.value.code == "FBR705"
 
 
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (None, "No such file or directory"),
+        (b"\xff\xfe", "not UTF-8: byte 0xff at offset 0"),
+        (b"a = = 1\n", "not TOML: Invalid value (at line 1, column 5)"),
+    ],
+)
+def test_an_unreadable_template_file_says_why_in_words(
+    tmp_path: Path, content: bytes | None, reason: str
+) -> None:
+    """The reason is the user's words, not Python's (``[Errno 2] ...``, ``'utf-8' codec can't ...``)."""
+    path = tmp_path / "t.toml"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(GrammarError) as info:
+        load_templates(path)
+    (d,) = info.value.diagnostics
+    assert d.message == f"{path}: cannot be read ({reason})"
+
+
 def test_parse_templates_accepts_minimal_rule() -> None:
     tpl = parse_templates({"rule": {"x": {"variant": [{"rules": "royal"}]}}})
     assert tpl.rules["x"].variants[0].rules == ("royal",)

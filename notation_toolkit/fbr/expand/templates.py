@@ -221,8 +221,13 @@ def load_templates(path: str | PathLike[str], *, extend: bool = True) -> Templat
     shipped ones. Raises ``GrammarError`` (FBR705) for a broken file."""
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise _bad("unreadable", str(path), reason=exc) from None
+    except OSError as exc:
+        raise _bad("unreadable", str(path), reason=exc.strerror or type(exc).__name__) from None
+    except UnicodeDecodeError as exc:
+        reason = f"not UTF-8: byte 0x{exc.object[exc.start]:02x} at offset {exc.start}"
+        raise _bad("unreadable", str(path), reason=reason) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise _bad("unreadable", str(path), reason=f"not TOML: {exc}") from None
     extra = parse_templates(data, str(path))
     if not extend:
         return extra
