@@ -2,11 +2,52 @@
 
 from __future__ import annotations
 
+import re
 import sys
+from typing import BinaryIO, Final
 
 import click
 
-from notation_toolkit.core.cli import EXIT_USAGE, console
+from notation_toolkit.core.cli import EXIT_IO, EXIT_USAGE, console
+
+MAX_MESSAGE: Final = 64 << 20
+"""Largest LSP message body read (bytes); a document is at most 1 MiB, so this is generous."""
+
+_CONTENT_LENGTH = re.compile(rb"content-length:\s*(\d+)", re.IGNORECASE)
+
+
+class MessageTooLarge(Exception):
+    """The client announced a message body the server will not read (``Content-Length``)."""
+
+
+class GuardedInput:
+    """Standard input for pygls with bounded header lines and ``Content-Length``.
+
+    pygls reads ``Content-Length`` bytes at once, so a header of 10**12 was a ``MemoryError`` and
+    one of 20 digits an ``OverflowError`` (exit 70, "internal error"). Header lines are read at most
+    4 KiB at a time, and a length above ``MAX_MESSAGE`` stops the server with a message.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self.raw = raw
+
+    def readline(self) -> bytes:
+        """One header line (at most 4 KiB); refuses a ``Content-Length`` above ``MAX_MESSAGE``."""
+        line = self.raw.readline(4096)
+        found = _CONTENT_LENGTH.match(line)
+        if found is not None:
+            digits = found.group(1)
+            if len(digits) > 12 or int(digits) > MAX_MESSAGE:
+                shown = digits if len(digits) <= 20 else digits[:20] + b"..."
+                raise MessageTooLarge(
+                    f"the client announced a message of {shown.decode()} bytes (Content-Length); "
+                    f"the server reads at most {MAX_MESSAGE} bytes"
+                )
+        return line
+
+    def read(self, size: int = -1) -> bytes:
+        """The message body (its length already checked by ``readline``)."""
+        return self.raw.read(size)
 
 
 @click.command("lsp")
@@ -38,4 +79,8 @@ def lsp_command(debounce: float, stdio: bool) -> None:
     from notation_toolkit.core.textio import require_stdin
 
     require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
-    create_server(debounce=debounce).start_io()
+    try:
+        create_server(debounce=debounce).start_io(stdin=GuardedInput(sys.stdin.buffer))  # type: ignore[arg-type]
+    except MessageTooLarge as exc:
+        console(stderr=True).print(f"[bold red]ntk lsp:[/] {exc}", highlight=False)
+        sys.exit(EXIT_IO)

@@ -220,3 +220,18 @@ async def test_large_file_stays_responsive_and_publishes_the_latest_version(clie
     # The first results published are those of the last version: stale checks are dropped.
     assert published.version == 4
     assert [(d.code, d.range.start.line) for d in published.diagnostics] == [("FBR201", 10_002)]
+
+
+@pytest.mark.parametrize("length", [b"1000000000000", b"9" * 20])
+def test_an_oversized_message_header_stops_the_server_with_a_message(length: bytes) -> None:
+    """pygls reads Content-Length bytes at once: 10**12 was a MemoryError, 20 digits an
+    OverflowError, both "internal error" (exit 70)."""
+    import subprocess
+
+    done = subprocess.run(
+        SERVER, input=b"Content-Length: " + length + b"\r\n\r\n{}", capture_output=True, timeout=60
+    )
+    assert done.returncode == 3
+    err = done.stderr.decode()
+    assert "the client announced a message of" in err and "internal error" not in err
+    assert "Traceback" not in err
