@@ -460,33 +460,25 @@ def en_passant_warnings(
             pawn, origin, colour, letter = target - 8, target + 8, "Black", "p"
         else:
             continue  # a target off ranks 3 and 6 is an error of its own (FEN141, DFEN)
-        square, pawn_name = SQUARE_NAMES[target], SQUARE_NAMES[pawn]
         if squares[pawn] != letter:
-            out.append(
-                FEN184.diagnostic(
-                    "no_pawn",
-                    span=span,
-                    field="en_passant",
-                    severity=WARNING,
-                    square=square,
-                    pawn=pawn_name,
-                    colour=colour,
-                )
-            )
+            template, occupied = "no_pawn", ""
         elif empty_squares and (squares[target] is not None or squares[origin] is not None):
-            occupied = square if squares[target] is not None else SQUARE_NAMES[origin]
-            out.append(
-                FEN184.diagnostic(
-                    "occupied",
-                    span=span,
-                    field="en_passant",
-                    severity=WARNING,
-                    square=square,
-                    pawn=pawn_name,
-                    colour=colour,
-                    occupied=occupied,
-                )
+            template = "occupied"
+            occupied = SQUARE_NAMES[target] if squares[target] is not None else SQUARE_NAMES[origin]
+        else:
+            continue
+        out.append(
+            FEN184.diagnostic(
+                template,
+                span=span,
+                field="en_passant",
+                severity=WARNING,
+                square=SQUARE_NAMES[target],
+                pawn=SQUARE_NAMES[pawn],
+                colour=colour,
+                occupied=occupied,
             )
+        )
     return out
 
 
