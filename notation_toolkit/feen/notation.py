@@ -9,10 +9,10 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
+from notation_toolkit.core.codes import NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError, UnknownNameError
-from notation_toolkit.core.registry import Notation, flag_option
+from notation_toolkit.core.registry import Notation, flag_option, known_options
 
 # The parser, token readers and validator are imported by the functions that call them: listing
 # the notations (`ntk notations`) or resolving one by name needs none of them.
@@ -44,20 +44,10 @@ _OPTIONS = {
 
 
 def _options(options: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in options.items():
-        if key not in _OPTIONS:
-            raise NTK003.error(
-                UnknownNameError,
-                "option",
-                hint=_did_you_mean(key, list(_OPTIONS)) or DEFAULT_HINT,
-                notation="FEEN",
-                name=key,
-                known=", ".join(_OPTIONS),
-            )
-        if key == "lenient":
-            value = flag_option("FEEN", key, value)
-        out[key] = value
+    known_options("FEEN", options, tuple(_OPTIONS))
+    out = dict(options)
+    if "lenient" in out:
+        out["lenient"] = flag_option("FEEN", "lenient", out["lenient"])
     return out
 
 

@@ -6,11 +6,11 @@ from types import ModuleType
 from typing import Any
 
 from notation_toolkit import fen
-from notation_toolkit.core.codes import DEFAULT_HINT, NTK003
+from notation_toolkit.core.codes import NTK003
 from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.core.errors import NotationError, UnknownNameError
+from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.limits import bounded_int
-from notation_toolkit.core.registry import Notation, flag_option
+from notation_toolkit.core.registry import Notation, flag_option, known_options
 from notation_toolkit.fen.codes import MAX_INPUT
 
 _MAX_INPUT_HELP = f"largest input accepted, in characters (default {MAX_INPUT}; 'none' = no cap)"
@@ -38,20 +38,9 @@ _OPTIONS = ("lenient", "max_input")
 
 
 def _known(label: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` when every name is one of ``_OPTIONS``; else NTK003 (a misspelt ``--set lenent``
-    is refused, as FEEN does, instead of being ignored)."""
-    for key in options:
-        if key not in _OPTIONS:
-            from notation_toolkit.core.suggest import did_you_mean
-
-            raise NTK003.error(
-                UnknownNameError,
-                "option",
-                hint=did_you_mean(key, list(_OPTIONS)) or DEFAULT_HINT,
-                notation=label,
-                name=key,
-                known=", ".join(_OPTIONS),
-            )
+    """``options`` when every name is one of ``_OPTIONS``, with ``lenient`` read as true/false; else
+    NTK003 (a misspelt ``--set lenent`` is refused, as in every notation, instead of being ignored)."""
+    known_options(label, options, _OPTIONS)
     if "lenient" in options:
         options["lenient"] = flag_option(label, "lenient", options["lenient"])
     return options

@@ -385,7 +385,7 @@ def _castling_extended(position: FenPosition) -> bool:
     return any(node.rule == "castling" for node in position.extensions)
 
 
-def field_span(position: PositionValues, node: CastlingRights | Node, index: int) -> Span:
+def field_span(position: PositionValues, node: Node, index: int) -> Span:
     """The span of ``node``, field ``index`` (2: castling, 3: en passant) of ``position``: the
     node's own, or where the position's canonical text has the field (a position built by code)."""
     if node.span is not None:
