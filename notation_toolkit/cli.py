@@ -28,7 +28,9 @@ HELP = """Parse, check, format and convert chess-variant notations (FEEN, FEN, D
 Dice Chess.
 
 Exit codes: 0 valid / done, 1 invalid input, 2 usage error, 3 a file or stream cannot be read or
-written, 70 internal error, 130 interrupted, 141 standard output closed by its reader.
+written, 70 internal error, 130 interrupted, 141 standard output closed by its reader. check, fmt
+and expand report a file they cannot read as an invalid input (NTK005, exit 1) and go on with the
+others.
 """
 
 
