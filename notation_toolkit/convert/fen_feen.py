@@ -9,8 +9,9 @@ Castling rights and the en-passant square are **not** mapped onto FEEN's ``+``/`
 modifiers: 002 itself is inconsistent (its comment says "Rooks with '+' indicate castling is
 available" while its example writes ``-r``; 004 writes ``+rnbq+k^bn+r``), and the project's FEEN
 profile says the meaning of ``+``/``-`` is a convention of the game, not of FEEN. So FEN -> FEEN
-loses castling, en passant and both clocks; FEEN -> FEN drops state modifiers and derivation marks
-and writes ``- - 0 1`` for the fields FEEN does not have.
+loses castling, en passant and both clocks; FEEN -> FEN drops state modifiers, derivation marks and
+terminal markers (in FEN the kings are terminal, whatever the FEEN text marked) and writes
+``- - 0 1`` for the fields FEEN does not have.
 
 FEEN is read with the FEEN parser (``notation_toolkit.feen.parse``): text that is not FEEN gives
 FEN190 followed by the FEEN parser's own diagnostics; FEEN that FEN cannot hold (another board
@@ -39,12 +40,14 @@ LOSES_FEN_TO_FEEN = (
     "kings are written terminal, K^)"
 )
 LOSES_FEEN_TO_FEN = (
-    "FEEN state modifiers (+/-) and derivation marks ('); castling becomes '-', en passant '-', "
+    "FEEN state modifiers (+/-), derivation marks (') and terminal markers (^; in FEN the kings are "
+    "terminal); castling becomes '-', en passant '-', "
     "clocks 0 1; only chess-style FEEN (8x8, PNBRQK, styles C/c, empty hands) converts"
 )
 LOSES_DFEN_TO_FEEN = "castling rights, en-passant targets, both clocks and the dice pool"
 LOSES_FEEN_TO_DFEN = (
-    "FEEN state modifiers (+/-) and derivation marks ('); castling '-', en passant '-', clocks 0 1, "
+    "FEEN state modifiers (+/-), derivation marks (') and terminal markers (^; in DFEN the kings are "
+    "terminal); castling '-', en passant '-', clocks 0 1, "
     "dice '-'; only chess-style FEEN (8x8, PNBRQK, styles C/c, empty hands) converts"
 )
 

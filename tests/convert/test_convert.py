@@ -147,6 +147,16 @@ def test_dfen_to_feen_keeps_placement_and_side() -> None:
         assert fen_feen.feen_to_dfen(out).split(" ")[:2] == fact["canonical"].split(" ")[:2]
 
 
+def test_feen_terminal_markers_are_dropped_and_the_loss_says_so() -> None:
+    # FEN has no terminal marker: its kings are terminal whatever the FEEN text marked
+    marked = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ^KBNR / C/c"
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    assert fen_feen.feen_to_fen(marked) == start
+    assert fen_feen.feen_to_dfen(marked) == start + " -"
+    for target in ("fen", "dfen"):
+        assert "terminal markers (^" in get_conversion("feen", target).loses
+
+
 # ---------------------------------------------------------------------------------- FEN <-> DFEN
 
 
