@@ -109,7 +109,7 @@ def validate(position: DfenPosition) -> list[Diagnostic]:
     A position returned by ``parse`` has no errors (they would have been raised), so this gives
     its warnings; a position built by code may also have errors (a target on rank 4, four dice ...).
     """
-    found = Findings(lenient=True)
+    found = Findings(lenient=True, built=True)
     texts, offsets = check_common(position, found, SYNTAX)
     side = texts[1]
     if texts[3] and texts[3] != "-" and side:

@@ -171,7 +171,7 @@ Field 6 is a whole number written with digits only (no sign); its value must be 
         "full-move number below 1",
         """
 The full-move number starts at 1 and grows after each Black move, so `0` is not a valid full-move
-number.
+number. Lenient mode reads `0` as `1`, as python-chess does, and `canonicalize` lists the fix.
 """,
     ),
     "FEN180": (
@@ -365,8 +365,8 @@ _MESSAGES: dict[str, Templates] = {
     "FEN160": (SYNTAX_MESSAGES, {}, {}),
     "FEN161": (
         {"": "the full-move number is {value}; it starts at 1"},
-        {"": "write 1 for the first move"},
-        {},
+        {"": "write 1 for the first move" + _STRICT},
+        {"": "write 1 (python-chess reads 0 as 1)"},
     ),
     "FEN180": (
         {"": "a pawn stands on rank {rank}; pawns never stand on rank 1 or 8"},

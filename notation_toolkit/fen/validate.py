@@ -90,10 +90,11 @@ def span_at(offset: int, length: int) -> Span:
 class Findings:
     """What the checks of one reading found: errors, fixes strict mode refuses, and plain notes."""
 
-    __slots__ = ("errors", "fixes", "lenient", "notes")
+    __slots__ = ("built", "errors", "fixes", "lenient", "notes")
 
-    def __init__(self, lenient: bool) -> None:
+    def __init__(self, lenient: bool, *, built: bool = False) -> None:
         self.lenient = lenient
+        self.built = built  # a position built by code: no spelling to fix, only content to check
         self.errors: list[Diagnostic] = []
         self.fixes: list[Diagnostic] = []  # canonical-form problems: errors unless lenient
         self.notes: list[Diagnostic] = []  # accepted variants; canonical output differs (INFO)
@@ -126,6 +127,14 @@ class Findings:
         else:
             found = code.diagnostic_from(template, params, span=span, field=field, fix=repair)
         self.fixes.append(found)
+
+    def repair(self, code: CodeInfo, span: Span, field: str, replacement: str, /, **params: object) -> None:
+        """Record invalid content that a lenient reading of text repairs (python-chess reads it so):
+        an applied fix when reading text leniently, an error otherwise (strict, or a built position)."""
+        if self.lenient and not self.built:
+            self.fix(code, span, field, replacement, **params)
+        else:
+            self.error(code, span, field, **params)
 
     def note(
         self,
@@ -292,7 +301,7 @@ def check_en_passant(text: str, offset: int, side: str, found: Findings) -> EnPa
 
 def check_number(text: str, offset: int, field: str, minimum: int, found: Findings) -> int:
     """Fields 5 and 6: at most ``MAX_DIGITS`` digits (FEN152, checked before ``int()``), no
-    leading zeros (FEN151), a full-move number of at least 1 (FEN161)."""
+    leading zeros (FEN151), a full-move number of at least 1 (FEN161: lenient mode reads 0 as 1)."""
     span = span_at(offset, len(text))
     if len(text) > MAX_DIGITS:
         # The toolkit's one mechanism for numbers (core.limits), with FEN's own code; collected
@@ -303,10 +312,12 @@ def check_number(text: str, offset: int, field: str, minimum: int, found: Findin
         found.errors.extend(error.diagnostics)
         return minimum
     value = int(text)  # at most MAX_DIGITS ASCII digits (the grammar's NUMBER), checked above
+    if value < minimum:
+        # one fix per span: '00' is repaired to the minimum directly, not to '0' first
+        found.repair(FEN161, span, field, str(minimum), value=value)
+        return minimum
     if len(text) > 1 and text[0] == "0":
         found.fix(FEN151, span, field, str(value), what=FIELD_WORDS[field], written=text, value=value)
-    if value < minimum:
-        found.error(FEN161, span, field, value=value)
     return value
 
 
@@ -354,7 +365,7 @@ def validate(position: FenPosition) -> list[Diagnostic]:
     A position returned by ``parse`` has no errors (they would have been raised), so this gives
     its warnings; a position built by code may also have errors (an 8x7 board, a clock < 0 ...).
     """
-    found = Findings(lenient=True)
+    found = Findings(lenient=True, built=True)
     texts, offsets = check_common(position, found, SYNTAX)
     if texts[3] and texts[3] != "-" and texts[1]:
         check_en_passant(texts[3], offsets[3], texts[1], found)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation_toolkit import fen
+from notation_toolkit import dfen, fen
 from notation_toolkit.convert import chess_board as fen_convert
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.fen import FenPosition
@@ -124,6 +124,20 @@ def test_lenient_fen() -> None:
     assert canonical == START
     assert len(fixes) == 4
     assert fen.parse(text, lenient=True) == fen.parse(START)
+
+
+@pytest.mark.parametrize("written", ["0", "00"])
+def test_lenient_reads_a_full_move_number_of_zero_as_one_like_python_chess(written: str) -> None:
+    text = START.split(" ")[0] + " w KQkq - 0 " + written
+    with pytest.raises(NotationError) as info:
+        fen.parse(text)
+    assert [d.code for d in info.value.diagnostics] == ["FEN161"]
+    canonical, fixes = fen.canonicalize(text)
+    assert canonical == chess.Board(text).fen() == START
+    # one fix for the span, to the final value (not '00' -> '0' -> '1')
+    assert [(d.code, d.fix.replacement if d.fix else None) for d in fixes] == [("FEN161", "1")]
+    assert dfen.canonicalize(text + " -")[0] == START + " -"
+    # a position built by code has no spelling to repair: 0 stays an error there (test_fen_validate)
 
 
 def test_check_reports_warnings_for_impossible_but_well_formed_positions() -> None:
