@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 import sys
 from typing import BinaryIO, Final
@@ -50,6 +51,36 @@ class GuardedInput:
         return self.raw.read(size)
 
 
+class _OneLine(logging.Formatter):
+    """pygls's log records as one line each: ``ntk lsp: <message>: <error>``, no traceback.
+
+    pygls logs a message it cannot handle (a body that is not JSON, say) with ``logger.exception``,
+    and the server goes on; without a handler of ours Python printed the whole traceback.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            text = f"{text}: {str(error) or type(error).__name__}"
+        return f"ntk lsp: {text}"
+
+
+def quiet_pygls_logs() -> None:
+    """Route pygls's warnings and errors to standard error as single lines (``--debug`` keeps the
+    tracebacks)."""
+    from notation_toolkit.core.cli import debug_enabled
+
+    if debug_enabled():
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    handler.setLevel(logging.WARNING)
+    log = logging.getLogger("pygls")
+    log.addHandler(handler)
+    log.propagate = False
+
+
 @click.command("lsp")
 @click.option(
     "--debounce",
@@ -79,6 +110,7 @@ def lsp_command(debounce: float, stdio: bool) -> None:
     from notation_toolkit.core.textio import require_stdin
 
     require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
+    quiet_pygls_logs()
     try:
         create_server(debounce=debounce).start_io(stdin=GuardedInput(sys.stdin.buffer))  # type: ignore[arg-type]
     except MessageTooLarge as exc:

@@ -235,3 +235,22 @@ def test_an_oversized_message_header_stops_the_server_with_a_message(length: byt
     err = done.stderr.decode()
     assert "the client announced a message of" in err and "internal error" not in err
     assert "Traceback" not in err
+
+
+def test_a_message_that_is_not_json_is_one_line_on_stderr_and_the_server_goes_on() -> None:
+    """pygls logs such a message with its traceback; the server answers with showMessage and keeps
+    reading (here the input ends, so it stops with 0)."""
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "NTK_DEBUG"}
+    done = subprocess.run(
+        SERVER, input=b"Content-Length: 5\r\n\r\n{bad}", capture_output=True, timeout=60, env=env
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 0
+    assert err.splitlines() == [
+        "ntk lsp: Unable to handle message: "
+        "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"
+    ]
+    assert b"window/showMessage" in done.stdout
