@@ -52,7 +52,7 @@ def _open(rules: str, position: str | None, moves: str, as_json: bool) -> tuple[
     except NotationError as exc:
         return report_error(exc, text, rules, as_json)
     try:
-        pos = variant.position(position) if position else variant.start()
+        pos = variant.position(position) if position is not None else variant.start()
         for mv in moves.split():
             pos.push(mv)
     except NotationError as exc:

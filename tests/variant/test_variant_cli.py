@@ -110,3 +110,10 @@ def test_variant_load_reads_text_files_as_textio(tmp_path: object) -> None:
     with pytest.raises(NotationError) as info:
         Variant.load(bad)
     assert info.value.diagnostics[0].code == "NTK005"
+
+
+def test_an_empty_position_is_refused_not_read_as_the_start() -> None:
+    # an empty -p is most often an unset shell variable; leaving -p out gives the start position
+    result = CliRunner().invoke(variant, ["moves", str(EXAMPLES / "chess.fbr"), "-p", "", "--json"])
+    assert result.exit_code == 1
+    assert [d["code"] for d in json.loads(result.output)["diagnostics"]] == ["FEEN104"]
