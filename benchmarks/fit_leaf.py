@@ -33,6 +33,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from tune_eval import solve  # the same Gauss-Jordan step (run from benchmarks/ or as a script)
+
 from notation_toolkit.dicechess import Position
 from notation_toolkit.dicechess.engine import evaluate
 from notation_toolkit.dicechess.engine.exposure import capture_weight
@@ -124,17 +126,7 @@ def lstsq(xs: list[list[float]], ys: list[float], l2: float = 1e-6) -> list[floa
                 ai[j] += full[i] * full[j]
     for i in range(1, n):
         a[i][i] += l2 * a[i][i] + 1e-9
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        piv = m[col][col] or 1e-12
-        m[col] = [v / piv for v in m[col]]
-        for r in range(n):
-            if r != col and m[r][col]:
-                f = m[r][col]
-                m[r] = [v - f * c for v, c in zip(m[r], m[col], strict=True)]
-    return [m[i][n] for i in range(n)]
+    return solve(a, b)
 
 
 def mse(xs: list[list[float]], ys: list[float], w: list[float]) -> float:

@@ -110,14 +110,15 @@ def fit(samples: list[Sample], l2: float = 1e-4, iterations: int = 50) -> tuple[
                 hess[i][j] /= m
             if i:
                 hess[i][i] += l2
-        step = _solve(hess, grad)
+        step = solve(hess, grad)
         theta = [t - s for t, s in zip(theta, step, strict=True)]
         if max(abs(s) for s in step) < 1e-9:
             break
     return theta[1:], theta[0]
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """The solution of ``a x = b`` by Gauss-Jordan elimination with partial pivoting."""
     n = len(b)
     m = [[*row, b[i]] for i, row in enumerate(a)]
     for col in range(n):
