@@ -104,14 +104,16 @@ def test_multiset_pass_equals_the_walk_on_random_positions() -> None:
         _compare(dfen, every=False)
 
 
-ALL_ROLLS_PARTS = 8  # the 606 positions in parts, so that a parallel run shares them among workers
+# The 472 positions in parts, so that a parallel run shares them among workers. 30 games rather
+# than 40 (606 positions): this test is most of the slow run's time, and CI has 15 minutes.
+ALL_ROLLS_PARTS = 8
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(ALL_ROLLS_PARTS))
 def test_multiset_pass_equals_the_walk_on_random_positions_all_rolls(part: int) -> None:
-    positions = sample_positions(range(40), every=11, max_micro_moves=400)
-    assert len(positions) > 500
+    positions = sample_positions(range(30), every=11, max_micro_moves=400)
+    assert len(positions) > 450
     for dfen in positions[part::ALL_ROLLS_PARTS]:
         _compare(dfen, every=True)
 
