@@ -364,8 +364,11 @@ _MESSAGES: dict[str, Templates] = {
     ),
     "FEN160": (SYNTAX_MESSAGES, {}, {}),
     "FEN161": (
-        {"": "the full-move number is {value}; it starts at 1"},
-        {"": "write 1 for the first move" + _STRICT},
+        {
+            "": "the full-move number is {value}; it starts at 1",
+            "built": "the full-move number is {value}; it starts at 1",
+        },
+        {"": "write 1 for the first move" + _STRICT, "built": "use 1 for the first move"},
         {"": "write 1 (python-chess reads 0 as 1)"},
     ),
     "FEN180": (

@@ -130,11 +130,12 @@ class Findings:
 
     def repair(self, code: CodeInfo, span: Span, field: str, replacement: str, /, **params: object) -> None:
         """Record invalid content that a lenient reading of text repairs (python-chess reads it so):
-        an applied fix when reading text leniently, an error otherwise (strict, or a built position)."""
+        an applied fix when reading text leniently, an error otherwise (strict, or a built position,
+        worded by ``code``'s ``built`` template: there is no text to parse again)."""
         if self.lenient and not self.built:
             self.fix(code, span, field, replacement, **params)
         else:
-            self.error(code, span, field, **params)
+            self.error(code, span, field, "built" if self.built else "", **params)
 
     def note(
         self,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from notation_toolkit import dfen, fen
 from notation_toolkit.convert import chess_board as fen_convert
 from notation_toolkit.core.errors import NotationError
-from notation_toolkit.fen import FenPosition
+from notation_toolkit.fen import FenPosition, FullmoveNumber
 from notation_toolkit.fen.ast import SQUARE_INDEX
 
 chess = pytest.importorskip("chess")
@@ -137,7 +137,18 @@ def test_lenient_reads_a_full_move_number_of_zero_as_one_like_python_chess(writt
     # one fix for the span, to the final value (not '00' -> '0' -> '1')
     assert [(d.code, d.fix.replacement if d.fix else None) for d in fixes] == [("FEN161", "1")]
     assert dfen.canonicalize(text + " -")[0] == START + " -"
-    # a position built by code has no spelling to repair: 0 stays an error there (test_fen_validate)
+    # a position built by code has no spelling to repair: 0 stays an error, and no text to re-parse
+    parsed = fen.parse(START)
+    built = FenPosition(
+        parsed.board,
+        parsed.side,
+        parsed.castling_rights,
+        parsed.en_passant_target,
+        parsed.halfmove,
+        FullmoveNumber(0),
+    )
+    (error,) = fen.validate(built)
+    assert (error.code, error.hint) == ("FEN161", "use 1 for the first move")
 
 
 def test_check_reports_warnings_for_impossible_but_well_formed_positions() -> None:
