@@ -424,7 +424,9 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN, baseline:SECONDS (the "
     "frozen engine of before issue 18). A suffix wK (engine:d2w3) searches only the K best root "
     "choices deeper than depth 1; a suffix @pure (baseline:1@pure) runs the player in a child process "
-    "on the pure-Python build, against a compiled one. The first one is the Elo anchor (0).",
+    "on the pure-Python build, against a compiled one. py:FILE.py:FACTORY[:OPTION] is a player of "
+    "your own: FACTORY(OPTION, seed) returns an object with choose(position). The first one is the "
+    "Elo anchor (0).",
 )
 @click.option(
     "--games", default=400, show_default=True, type=int, help="Games per pair (even: colours swap in pairs)."
@@ -485,6 +487,7 @@ def ladder_command(
     """Play a seeded round robin of Dice Chess players and rate them (Elo, 95% intervals, SPRT)."""
     from notation_toolkit.dicechess.engine import ladder
     from notation_toolkit.dicechess.engine.child import ChildPlayerError
+    from notation_toolkit.dicechess.engine.plugin import PluginPlayerError
 
     specs = [s.strip() for s in players.split(",") if s.strip()]
     if merge_files:
@@ -528,7 +531,7 @@ def ladder_command(
     except ladder.LadderClusterError as exc:
         report_error(exc, None, None, as_json, stderr=True)
         raise SystemExit(EXIT_IO) from None
-    except ChildPlayerError as exc:
+    except (ChildPlayerError, PluginPlayerError) as exc:
         if as_json:
             print_json({"ok": False, "error": str(exc)})
         else:

@@ -7,6 +7,8 @@ Players are named by specs (``player_from_spec``):
   ``wK``, as in ``engine:d2w3``, searches only the ``K`` best root choices deeper than depth 1: a
   fixed effort that, unlike a time limit, does not depend on the machine's load);
 * ``baseline:T`` - the frozen copy of the engine before issue 18 (``engine.baseline``), same options;
+* ``py:MODULE:FACTORY[:OPTION]`` - a player of your own (``engine.plugin``): ``FACTORY(OPTION, seed)``
+  from a ``.py`` file or an importable module, its turns checked as it plays;
 * any of these with the suffix ``@pure``, as in ``baseline:1@pure``: the player thinks in a child
   process of its own on the pure-Python build (``engine.child``), so that with the compiled build
   (``ntk dice compile``) the compiled engine meets the baseline as it shipped, in pure Python.
@@ -35,6 +37,7 @@ from typing import Final
 
 from notation_toolkit.core.dask import dask_client
 from notation_toolkit.core.errors import NotationError
+from notation_toolkit.dicechess.engine import plugin
 from notation_toolkit.dicechess.engine.child import SUFFIX_PURE, ChildPlayer
 from notation_toolkit.dicechess.engine.match import play_game
 from notation_toolkit.dicechess.engine.players import (
@@ -80,6 +83,11 @@ def player_from_spec(spec: str, seed: int) -> Player:
             raise LadderError(f"{spec!r}: unknown suffix '@{suffix}' (the one suffix is {SUFFIX_PURE})")
         player_from_spec(base, seed)  # validates the spec before any process is started
         return ChildPlayer(base, seed)
+    if spec.startswith(plugin.PREFIX):
+        try:
+            return plugin.load_player(spec, seed)
+        except plugin.PluginSpecError as exc:
+            raise LadderError(str(exc)) from None
     name, _, option = spec.partition(":")
     player: Player
     if name == "random" and not option:
@@ -96,7 +104,8 @@ def player_from_spec(spec: str, seed: int) -> Player:
         player = BaselinePlayer(time_limit=seconds, depth=depth)
     else:
         raise LadderError(
-            f"unknown player {spec!r}: use random, greedy, engine:SECONDS, engine:dN or baseline:..."
+            f"unknown player {spec!r}: use random, greedy, engine:SECONDS, engine:dN, baseline:... or "
+            "py:MODULE:FACTORY"
         )
     player.name = spec
     return player
