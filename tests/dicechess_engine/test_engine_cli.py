@@ -88,6 +88,8 @@ def test_selfplay_table_and_usage_errors(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and "--games" in err
     code, _, err = run(capsys, "selfplay", "--games", "1", "--opponent", "nobody")
     assert code == 2 and "unknown player" in err
+    code, _, err = run(capsys, "selfplay", "--games", "1", "--player", "engine:d3")
+    assert code == 2 and "d1 or d2" in err and "Traceback" not in err
 
 
 def test_play_commands_through_piped_stdin(

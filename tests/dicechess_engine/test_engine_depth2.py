@@ -129,3 +129,6 @@ def test_width_player_specs() -> None:
     for bad in ("engine:d2w0", "engine:d2wx", "baseline:d2w3", "engine:d0"):
         with pytest.raises(LadderError):
             player_from_spec(bad, 1)
+    for deep in ("engine:d3", "baseline:d4", "engine:d1000000w2", "engine:dx"):
+        with pytest.raises(LadderError, match="fixed depth must be d1 or d2"):
+            player_from_spec(deep, 1)

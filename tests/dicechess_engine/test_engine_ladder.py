@@ -148,6 +148,8 @@ def test_ladder_command() -> None:
         ["--jobs", "0"],
         ["--players", "random,greedy", "--sprt", "random,engine:1"],
         ["--players", "random,nobody"],
+        ["--players", "random,engine:d3"],
+        ["--players", "random,baseline:d99999999@pure"],
     ):
         bad = runner.invoke(ladder_command, [*args, "--quiet"])
         assert bad.exit_code == 2, (args, bad.output)

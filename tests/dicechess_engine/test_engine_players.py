@@ -71,3 +71,18 @@ def test_make_player_names() -> None:
     assert make_player("engine:d2").name == "engine(depth 2)"
     with pytest.raises(ValueError, match="unknown player"):
         make_player("stockfish")
+
+
+@pytest.mark.parametrize(
+    "spec", ["engine:d0", "engine:d3", "engine:d99999", "engine:dx", "engine:fast", "engine:"]
+)
+def test_make_player_rejects_depths_out_of_reach_and_unknown_options(spec: str) -> None:
+    # A fixed depth of 3 or more would run for hours per middle-game turn: refused up front.
+    with pytest.raises(ValueError, match="fixed depth must be d1 or d2"):
+        make_player(spec)
+
+
+@pytest.mark.parametrize("spec", ["random:1", "greedy:d2"])
+def test_make_player_rejects_options_of_the_baselines(spec: str) -> None:
+    with pytest.raises(ValueError, match="takes no option"):
+        make_player(spec)

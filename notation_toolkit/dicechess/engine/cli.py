@@ -182,8 +182,8 @@ def selfplay(
     """Play N seeded games, colours alternating, and report wins, draws, losses, the score and its
     95% Wilson interval.
 
-    Players: engine (time limit --time), engine:dN (depth N), random, greedy. --json prints every
-    game and no progress bar.
+    Players: engine (time limit --time), engine:d1 or engine:d2 (fixed depth), random, greedy.
+    --json prints every game and no progress bar.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -421,12 +421,12 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     "--players",
     default=DEFAULT_PLAYERS,
     show_default=True,
-    help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN, baseline:SECONDS (the "
-    "frozen engine of before issue 18). A suffix wK (engine:d2w3) searches only the K best root "
-    "choices deeper than depth 1; a suffix @pure (baseline:1@pure) runs the player in a child process "
-    "on the pure-Python build, against a compiled one. py:FILE.py:FACTORY[:OPTION] is a player of "
-    "your own: FACTORY(OPTION, seed) returns an object with choose(position). The first one is the "
-    "Elo anchor (0).",
+    help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN (N = 1 or 2), "
+    "baseline:SECONDS (the frozen engine of before issue 18). A suffix wK (engine:d2w3) searches "
+    "only the K best root choices deeper than depth 1; a suffix @pure (baseline:1@pure) runs the "
+    "player in a child process on the pure-Python build, against a compiled one. "
+    "py:FILE.py:FACTORY[:OPTION] is a player of your own: FACTORY(OPTION, seed) returns an object "
+    "with choose(position). The first one is the Elo anchor (0).",
 )
 @click.option(
     "--games", default=400, show_default=True, type=int, help="Games per pair (even: colours swap in pairs)."

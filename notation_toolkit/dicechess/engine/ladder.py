@@ -3,7 +3,7 @@
 Players are named by specs (``player_from_spec``):
 
 * ``random``, ``greedy`` - the two baselines of ``players``;
-* ``engine:T`` - the engine at ``T`` seconds per turn (``engine:dN``: fixed depth ``N``; a suffix
+* ``engine:T`` - the engine at ``T`` seconds per turn (``engine:dN``: fixed depth ``N``, 1 or 2; a suffix
   ``wK``, as in ``engine:d2w3``, searches only the ``K`` best root choices deeper than depth 1: a
   fixed effort that, unlike a time limit, does not depend on the machine's load);
 * ``baseline:T`` - the frozen copy of the engine before issue 18 (``engine.baseline``), same options;
@@ -46,6 +46,7 @@ from notation_toolkit.dicechess.engine.players import (
     GreedyPlayer,
     Player,
     RandomPlayer,
+    fixed_depth,
 )
 
 
@@ -62,8 +63,11 @@ def _engine_options(spec: str, option: str) -> tuple[float | None, int | None, i
             raise LadderError(f"{spec!r}: the width after 'w' must be a whole number >= 1 (e.g. engine:d2w3)")
         width = int(tail)
         option = head
-    if option.startswith("d") and option[1:].isdigit() and int(option[1:]) >= 1:
-        return None, int(option[1:]), width
+    if option.startswith("d"):
+        try:
+            return None, fixed_depth(spec, option), width
+        except ValueError as exc:
+            raise LadderError(str(exc)) from None
     try:
         seconds = float(option) if option else 1.0
     except ValueError:

@@ -4,12 +4,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from notation_toolkit.dicechess.engine.search import REFINE_BUDGET, Engine, SearchResult
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.turns import walk_turns
+
+MAX_FIXED_DEPTH: Final = 2
+"""The deepest fixed depth a match or ladder player may have (``engine:dN``). One depth-3 turn in a
+middle game takes hours (56 rolls x replies x 56 rolls x turns, each leaf with its exact exposure);
+a player under a time limit still searches deeper where the position allows it (endgames)."""
+
+
+def fixed_depth(spec: str, option: str) -> int:
+    """The depth ``N`` of an option ``dN`` (1 <= N <= ``MAX_FIXED_DEPTH``), else ``ValueError``."""
+    digits = option[1:]
+    if not (option.startswith("d") and digits.isdigit() and 1 <= int(digits) <= MAX_FIXED_DEPTH):
+        raise ValueError(
+            f"{spec!r}: a fixed depth must be d1 or d{MAX_FIXED_DEPTH} (one turn of depth 3 in a middle "
+            "game takes hours; a time limit such as engine:1 searches deeper where time allows)"
+        )
+    return int(digits)
+
 
 # Material for the greedy baseline (classical 1/3/3/5/9 in centipawns).
 _GREEDY_VALUES = (0, 100, 300, 300, 500, 900, 0)
@@ -145,14 +162,20 @@ class BaselinePlayer(EnginePlayer):
 
 
 def make_player(spec: str, *, seed: int | None = None, time_limit: float | None = None) -> Player:
-    """A player from a name: ``engine``, ``random`` or ``greedy`` (``engine:d2`` = depth 2)."""
-    name, _, option = spec.partition(":")
+    """A player from a name: ``engine``, ``random`` or ``greedy`` (``engine:d2`` = depth 2).
+
+    ``engine`` plays under ``time_limit`` (default 0.5 s); ``engine:dN`` at the fixed depth ``N``
+    (1 or 2, ``MAX_FIXED_DEPTH``). Any other name or option is a ``ValueError`` naming the choices.
+    """
+    name, sep, option = spec.partition(":")
+    if name in ("random", "greedy") and sep:
+        raise ValueError(f"{spec!r}: {name} takes no option")
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
     if name == "engine":
-        if option.startswith("d") and option[1:].isdigit():
-            return EnginePlayer(depth=int(option[1:]), time_limit=None)
+        if sep:
+            return EnginePlayer(depth=fixed_depth(spec, option), time_limit=None)
         return EnginePlayer(time_limit=time_limit if time_limit is not None else 0.5)
     raise ValueError(f"unknown player {spec!r}: use engine, engine:dN, random or greedy")
