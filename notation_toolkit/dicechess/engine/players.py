@@ -175,11 +175,12 @@ def make_player(spec: str, *, seed: int | None = None, time_limit: float | None 
     if name == "greedy":
         return GreedyPlayer(seed)
     if name == "engine":
-        if sep and not option.startswith("d"):
-            raise ValueError(
-                f"{spec!r}: the engine's one option is a fixed depth, d1 or d2 (the time is --time)"
-            )
         if sep:
+            if not option.startswith("d"):
+                raise ValueError(
+                    f"{spec!r}: the engine's one option is a fixed depth, d1 or d{MAX_FIXED_DEPTH} "
+                    "(the time is --time)"
+                )
             return EnginePlayer(depth=fixed_depth(spec, option), time_limit=None)
         return EnginePlayer(time_limit=time_limit if time_limit is not None else 0.5)
     raise ValueError(f"unknown player {spec!r}: use engine, engine:dN, random or greedy")
