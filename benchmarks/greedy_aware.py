@@ -8,16 +8,21 @@ on every one of the 56 rolls (up to greedy's random tie-break, which it averages
 probe of the target, not a fair player: it is told its opponent's algorithm. If it cannot reach
 90%, no depth-2 player can.
 
-``py:benchmarks/greedy_aware.py:greedy_aware:WxS`` - the depth-1 engine's ``W`` best root choices
+``py:benchmarks/greedy_aware.py:greedy_aware:WxSxD`` - the depth-1 engine's ``W`` best root choices
 (made exact), each valued by: for each opponent roll, ``-WIN`` if greedy captures our king on it;
 otherwise greedy's reply (the most material won by the turn, 1/3/3/5/9, promotions counted; among
 equal replies ``S`` of them drawn at random and averaged) and our exact leaf
 (``evaluate.leaf_value``: our capture chance on the next roll, then the static terms).
 
-Example (compiled build, about 40 minutes on 2 cores):
+``D`` (2 or 3) is the depth: at 3 the leaf after greedy's reply is replaced by every roll of ours
+with the engine's budgeted depth-1 turn, so greedy's capture chance one turn later counts in full,
+as ours does at depth 2.
 
-    ntk dice ladder --players py:benchmarks/greedy_aware.py:greedy_aware:6x3,greedy \\
-        --games 200 --seed 1000 --jobs 2
+Example (compiled build, 8 minutes on 2 cores), and the cost of one root choice at depth 2 and 3:
+
+    ntk dice ladder --players py:benchmarks/greedy_aware.py:greedy_aware:6x3x2,greedy \\
+        --games 200 --seed 1000 --jobs 2 --json
+    python benchmarks/greedy_aware.py 8
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES
 from notation_toolkit.dicechess.engine.evaluate import WIN, leaf_value
+from notation_toolkit.dicechess.engine.search import _key_kind
 from notation_toolkit.dicechess.fullturn import roll_turns
 from notation_toolkit.dicechess.moves import FLAG_EN_PASSANT, move_flag, move_promotion
 from notation_toolkit.dicechess.position import Position
@@ -73,11 +79,34 @@ def _gain(pos: Position, path: tuple[int, ...]) -> int:
 
 
 class GreedyAwarePlayer(_RootRanker):  # type: ignore[misc,valid-type]
-    """``greedy_aware:WxS`` (module docstring)."""
+    """``greedy_aware:WxSxD`` (module docstring)."""
 
-    def __init__(self, width: int, samples: int, seed: int) -> None:
+    def __init__(self, width: int, samples: int, depth: int, seed: int) -> None:
         super().__init__(width, seed)
         self.samples = samples
+        self.depth = depth
+
+    def _ours(self, pos: Position) -> float:
+        """Value for us at ``pos`` (us to move, no dice) after greedy's reply: the leaf at depth 2;
+        at depth 3 every roll of ours with the engine's budgeted depth-1 turn (so greedy's capture
+        chance a turn later counts in full, as ours does)."""
+        if self.depth == 2:
+            return leaf_value(pos)
+        turns = roll_turns(pos, key=_key_kind(pos))
+        total = 0.0
+        for pool, weight in zip(_POOLS, _WEIGHTS, strict=True):
+            pos.set_pool(pool)
+            try:
+                choices, win = self.engine._choices(pos, turns[pool])
+                if win is not None:
+                    total += weight * WIN
+                elif choices:
+                    total += weight * self.engine._lazy_max(pos, choices)[0]
+                else:
+                    total += weight * self.engine._pass_value(pos, 1)
+            finally:
+                pos.pop()
+        return total / 216
 
     def _value(self, pos: Position, streams: Any) -> float:
         """Value for the root mover at ``pos`` (greedy to move, no dice): every greedy roll."""
@@ -101,7 +130,7 @@ class GreedyAwarePlayer(_RootRanker):  # type: ignore[misc,valid-type]
                 for m in path:
                     pos.push(m)
                 pos.end_turn()
-                acc += leaf_value(pos)
+                acc += self._ours(pos)
                 for _ in range(len(path) + 2):
                     pos.pop()
             total += weight * acc / len(tied)
@@ -109,15 +138,45 @@ class GreedyAwarePlayer(_RootRanker):  # type: ignore[misc,valid-type]
 
 
 def greedy_aware(option: str, seed: int) -> GreedyAwarePlayer:
-    """``py:benchmarks/greedy_aware.py:greedy_aware:WxS`` (defaults 6x3)."""
-    width, samples = _numbers(option, 2, (6, 3))
-    return GreedyAwarePlayer(width, samples, seed)
+    """``py:benchmarks/greedy_aware.py:greedy_aware:WxSxD`` (defaults 6x3x2; D is 2 or 3)."""
+    width, samples, depth = _numbers(option, 3, (6, 3, 2))
+    if depth not in (2, 3):
+        raise ValueError(f"greedy_aware:{option}: the depth D must be 2 or 3")
+    return GreedyAwarePlayer(width, samples, depth, seed)
 
 
-if __name__ == "__main__":  # a quick timing on one position
+def _time_one_choice(count: int) -> None:
+    """Seconds to value the depth-1 best root choice at depth 2 and 3 on ``bench_engine``'s positions."""
+    import statistics
     import time
 
-    player = greedy_aware("6x3", 1)
-    p = Position.from_dfen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 PNB")
-    t = time.perf_counter()
-    print(player.choose(p), f"{time.perf_counter() - t:.2f} s")
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_engine import sample_positions
+
+    seconds: dict[int, list[float]] = {2: [], 3: []}
+    for dfen in sample_positions(count):
+        pos = Position.from_dfen(dfen)
+        for depth in (2, 3):
+            player = GreedyAwarePlayer(1, 1, depth, 1)
+            choices, win = player.engine._choices(pos)
+            if win is not None or not choices:
+                break
+            best = max(choices, key=lambda c: c.bound)
+            for m in best.moves:
+                pos.push(m)
+            pos.end_turn()
+            start = time.perf_counter()
+            player._value(pos, None)
+            seconds[depth].append(time.perf_counter() - start)
+            for _ in range(len(best.moves) + 1):
+                pos.pop()
+        print(dfen, " ".join(f"d{d} {s[-1]:.2f}s" for d, s in seconds.items() if s), flush=True)
+    for depth, values in seconds.items():
+        print(
+            f"depth {depth}: one root choice, median {statistics.median(values):.2f} s, "
+            f"max {max(values):.2f} s ({len(values)} positions)"
+        )
+
+
+if __name__ == "__main__":
+    _time_one_choice(int(sys.argv[1]) if len(sys.argv) > 1 else 8)

@@ -86,3 +86,21 @@ def test_make_player_rejects_depths_out_of_reach_and_unknown_options(spec: str) 
 def test_make_player_rejects_options_of_the_baselines(spec: str) -> None:
     with pytest.raises(ValueError, match="takes no option"):
         make_player(spec)
+
+
+def test_no_policy_is_safe_against_random_from_the_start() -> None:
+    # Why "100% against random" is a matter of the dice (docs/engine.md, session 11): with KKK the
+    # side to move has no legal micro-move at the start (its king is boxed in), so every policy
+    # passes, and a random opponent's knight reaches d3 and takes the king on e1 with positive
+    # probability whatever White does.
+    game = Game()
+    for black_moves in (("b8c6", "c6e5", "e5d3"), ()):
+        game.roll("KKK")
+        assert game.turn == "b"  # a pass: the turn ended at the roll (R10, R11)
+        game.roll("NNN" if black_moves else "NPP")
+        for move in black_moves:
+            assert move in game.legal_moves()
+            game.play(move)
+    assert game.turn == "b" and "d3e1" in game.legal_moves()
+    game.play("d3e1")
+    assert game.result == "0-1"
