@@ -158,9 +158,20 @@ def test_closed_pipe_ends_quietly(tmp_path: Path, args: tuple[str, ...]) -> None
     assert err == ""
 
 
+def _default_sigint() -> None:
+    # A shell starts a background job with SIGINT ignored, and Python keeps an ignored SIGINT, so
+    # under `cmd &` the child would never see the interrupt this test sends.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_sigint_exits_130_without_traceback(plugin_env: dict[str, str]) -> None:
     proc = subprocess.Popen(
-        [*NTK, "sleepy"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=plugin_env
+        [*NTK, "sleepy"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=plugin_env,
+        preexec_fn=_default_sigint,
     )
     assert proc.stdout is not None and proc.stderr is not None
     assert proc.stdout.readline().strip() == "ready"
