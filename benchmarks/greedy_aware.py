@@ -6,7 +6,7 @@ against 82.8%). This player is the most favourable depth-2 search against greedy
 replaces the opponent's max node by greedy's own rule, so it sees exactly which reply greedy plays
 on every one of the 56 rolls (up to greedy's random tie-break, which it averages over). It is a
 probe of the target, not a fair player: it is told its opponent's algorithm. If it cannot reach
-90%, no depth-2 player can.
+90%, depth 2 with this leaf cannot either.
 
 ``py:benchmarks/greedy_aware.py:greedy_aware:WxSxD`` - the depth-1 engine's ``W`` best root choices
 (made exact), each valued by: for each opponent roll, ``-WIN`` if greedy captures our king on it;
