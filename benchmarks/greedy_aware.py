@@ -32,8 +32,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from notation_toolkit.dicechess.dice import ROLL_OUTCOMES
 from notation_toolkit.dicechess.engine.evaluate import WIN, leaf_value
+from notation_toolkit.dicechess.engine.players import _GREEDY_VALUES
 from notation_toolkit.dicechess.engine.search import _key_kind
 from notation_toolkit.dicechess.fullturn import roll_turns
 from notation_toolkit.dicechess.moves import FLAG_EN_PASSANT, move_flag, move_promotion
@@ -48,10 +48,8 @@ if "_ntk_playouts" not in sys.modules:
     _spec.loader.exec_module(_playouts)
 _RootRanker = _playouts._RootRanker
 _numbers = _playouts._numbers
-
-_POOLS = tuple(o.pool for o in ROLL_OUTCOMES)
-_WEIGHTS = tuple(o.weight for o in ROLL_OUTCOMES)
-_GREEDY_VALUES = (0, 100, 300, 300, 500, 900, 0)  # players.GreedyPlayer's values
+_POOLS = _playouts._POOLS
+_WEIGHTS = _playouts._WEIGHTS
 
 
 def _gain(pos: Position, path: tuple[int, ...]) -> int:
@@ -156,21 +154,24 @@ def _time_one_choice(count: int) -> None:
     seconds: dict[int, list[float]] = {2: [], 3: []}
     for dfen in sample_positions(count):
         pos = Position.from_dfen(dfen)
+        choices, win = GreedyAwarePlayer(1, 1, 2, 1).engine._choices(pos)
+        if win is not None or not choices:
+            print(dfen, "no root choice to value (a king capture or a pass)", flush=True)
+            continue
+        best = max(choices, key=lambda c: c.bound)
+        line = []
         for depth in (2, 3):
             player = GreedyAwarePlayer(1, 1, depth, 1)
-            choices, win = player.engine._choices(pos)
-            if win is not None or not choices:
-                break
-            best = max(choices, key=lambda c: c.bound)
             for m in best.moves:
                 pos.push(m)
             pos.end_turn()
             start = time.perf_counter()
             player._value(pos, None)
             seconds[depth].append(time.perf_counter() - start)
+            line.append(f"d{depth} {seconds[depth][-1]:.2f}s")
             for _ in range(len(best.moves) + 1):
                 pos.pop()
-        print(dfen, " ".join(f"d{d} {s[-1]:.2f}s" for d, s in seconds.items() if s), flush=True)
+        print(dfen, *line, flush=True)
     for depth, values in seconds.items():
         print(
             f"depth {depth}: one root choice, median {statistics.median(values):.2f} s, "

@@ -12,6 +12,7 @@ import re
 import statistics
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from notation_toolkit.core.errors import NotationError
@@ -42,8 +43,16 @@ def _calibration_seconds() -> float:
 # wall time, so that other processes on a loaded machine do not make our calls look slow. The bound is
 # 1 s on the reference machine and grows with a slower interpreter (never below 1 s, at most 4 s), so
 # that a slow machine does not fail inputs whose cost is linear and tested as such.
-SPEED_FACTOR = min(4.0, max(1.0, _calibration_seconds() / _REFERENCE_LOOP))
-SLOW_CALL = round(1.0 * SPEED_FACTOR, 2)
+# It is measured only when a call takes over 1 s, which keeps the calibration out of every other run.
+SLOW_CALL = 1.0
+
+
+@cache
+def slow_call_bound() -> float:
+    """``SLOW_CALL`` scaled to this machine (see above)."""
+    return round(SLOW_CALL * min(4.0, max(1.0, _calibration_seconds() / _REFERENCE_LOOP)), 2)
+
+
 # Lark's internal names: anonymous terminals, namespaced rules, raw upper-case token names.
 _INTERNALS = re.compile(r"__ANON|\b[a-z]+__[a-z_]+\b|\$END|\bTerminal\(|\bNonTerminal\(|\bUnexpected")
 
@@ -62,9 +71,9 @@ def _timed(stats: dict[str, Any], call: Callable[[], Any], text: str) -> tuple[A
     elapsed = time.process_time() - start
     stats["calls"] = stats.get("calls", 0) + 1
     stats["max_call_ms"] = max(stats.get("max_call_ms", 0.0), round(elapsed * 1000, 1))
-    if elapsed > SLOW_CALL:
+    if elapsed > SLOW_CALL and elapsed > slow_call_bound():
         stats["slow_calls"] = stats.get("slow_calls", 0) + 1
-        raise FuzzFailure(f"a call took {elapsed:.2f} s (over {SLOW_CALL} s) on {text[:300]!r}")
+        raise FuzzFailure(f"a call took {elapsed:.2f} s (over {slow_call_bound()} s) on {text[:300]!r}")
     return result, error
 
 
