@@ -7,9 +7,9 @@
 Speed part: a fixed, seeded set of positions (taken from greedy-vs-random games) with seeded rolls.
 It prints the engine's average time per turn at the default setting (``ntk dice play``: 1 s per
 turn), nodes per second (a node is an evaluated end-of-turn position, a refined bound or a chance
-node), the depth reached, the static evaluation against the frozen baseline's (same values, speed
-ratio), and the exact king-exposure computation against the core's exhaustive
-``king_capture_probability`` (same answers, speed ratio).
+node), the depth reached, the static evaluation against the reference player's
+(``baseline_engine.py``: same values, speed ratio), and the exact king-exposure computation against
+the core's exhaustive ``king_capture_probability`` (same answers, speed ratio).
 
 Matches part: ``ntk dice selfplay`` against random (200 games) and greedy (200 games) at 0.5 s per
 turn with 2 processes, seeds from 1; the tables are printed as they finish.
@@ -137,11 +137,12 @@ def bench_chance_node(dfens: list[str]) -> None:
 
 def bench_static(dfens: list[str], repeat: int = 5) -> None:
     """Static evaluation of every end of the positions' own rolls (the work of a chance node's
-    replies): ``evaluate.static_and_threat`` (one fused pass per colour) against the frozen
-    baseline's (per-type loops, the code before session 4), same positions, same run, best of
-    ``repeat``; the two must give equal values.
+    replies): ``evaluate.static_and_threat`` (one fused pass per colour) against the reference
+    player's (``baseline_engine.py``: per-type loops), same positions, same run, best of ``repeat``;
+    the two must give equal values.
     """
-    from notation_toolkit.dicechess.engine.baseline import evaluate as frozen
+    import baseline_engine as frozen  # beside this script: its directory is on sys.path
+
     from notation_toolkit.dicechess.engine.evaluate import static_and_threat
     from notation_toolkit.dicechess.fullturn import roll_turns
 

@@ -25,8 +25,8 @@ KIWIPETE_NBQ = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -
 
 
 def test_pure_players_play_the_same_games_as_in_process_players() -> None:
-    plain = run_ladder(["engine:d1", "baseline:d1", "greedy"], games=2, seed=11)
-    isolated = run_ladder(["engine:d1", "baseline:d1@pure", "greedy@pure"], games=2, seed=11)
+    plain = run_ladder(["random", "engine:d1", "greedy"], games=2, seed=11)
+    isolated = run_ladder(["random", "engine:d1@pure", "greedy@pure"], games=2, seed=11)
     assert [(g.first, g.second, g.index, g.result, g.turns) for g in plain] == [
         (g.first, g.second, g.index, g.result, g.turns) for g in isolated
     ]
@@ -52,8 +52,8 @@ def test_the_child_runs_on_the_pure_python_build(monkeypatch: pytest.MonkeyPatch
 
 
 def test_specs_with_a_suffix() -> None:
-    player = player_from_spec("baseline:1@pure", 5)
-    assert isinstance(player, ChildPlayer) and player.name == "baseline:1@pure" and player.seed == 5
+    player = player_from_spec("engine:1@pure", 5)
+    assert isinstance(player, ChildPlayer) and player.name == "engine:1@pure" and player.seed == 5
     with pytest.raises(LadderError, match="unknown suffix '@fast'"):
         player_from_spec("engine:1@fast", 0)
     with pytest.raises(LadderError, match="time per turn"):

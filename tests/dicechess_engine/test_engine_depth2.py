@@ -126,9 +126,9 @@ def test_width_player_specs() -> None:
     assert (player.depth, player.width, player.time_limit) == (2, 3, None)
     timed = player_from_spec("engine:0.5w2", 1)
     assert isinstance(timed, EnginePlayer) and (timed.time_limit, timed.width) == (0.5, 2)
-    for bad in ("engine:d2w0", "engine:d2wx", "baseline:d2w3", "engine:d0"):
+    for bad in ("engine:d2w0", "engine:d2wx", "engine:d0"):
         with pytest.raises(LadderError):
             player_from_spec(bad, 1)
-    for deep in ("engine:d3", "baseline:d4", "engine:d1000000w2", "engine:dx"):
+    for deep in ("engine:d3", "engine:d4", "engine:d1000000w2", "engine:dx"):
         with pytest.raises(LadderError, match="fixed depth must be d1 or d2"):
             player_from_spec(deep, 1)

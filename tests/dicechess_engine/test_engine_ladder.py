@@ -25,7 +25,7 @@ from notation_toolkit.dicechess.engine.ladder import (
     schedule,
     sprt,
 )
-from notation_toolkit.dicechess.engine.players import BaselinePlayer, EnginePlayer
+from notation_toolkit.dicechess.engine.players import EnginePlayer
 
 
 def _games(first: int, second: int, results: list[float]) -> list[LadderGame]:
@@ -115,21 +115,21 @@ def test_ladder_games_are_reproducible_and_parallel_safe() -> None:
 def test_player_specs() -> None:
     engine = player_from_spec("engine:0.25", 1)
     assert isinstance(engine, EnginePlayer) and engine.time_limit == 0.25 and engine.name == "engine:0.25"
-    base = player_from_spec("baseline:d1", 1)
-    assert isinstance(base, BaselinePlayer) and base.depth == 1
-    for bad in ("engine:fast", "alpha", "random:3", "engine:-1"):
+    for bad in ("engine:fast", "alpha", "random:3", "engine:-1", "baseline:1"):
         with pytest.raises(LadderError):
             player_from_spec(bad, 1)
 
 
-def test_baseline_player_plays_the_frozen_engine() -> None:
+def test_the_reference_player_of_the_benchmarks_loads_as_a_player_of_your_own() -> None:
     from notation_toolkit.dicechess import Position
-    from notation_toolkit.dicechess.engine.baseline import BaselineEngine
 
-    player = BaselinePlayer(depth=1)
-    assert isinstance(player.engine, BaselineEngine)
+    baseline = Path(__file__).resolve().parents[2] / "benchmarks" / "baseline_engine.py"
+    player = player_from_spec(f"py:{baseline}:player:d1", 1)
     pos = Position.from_dfen("4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1 PNR")
+    # the knight check leaves the king on e8 for the rook: the capture wins at once (R17)
     assert player.choose(pos) == ("e4f6", "e1e8")
+    with pytest.raises(LadderError, match="fixed depth must be d1 or d2"):
+        player_from_spec(f"py:{baseline}:player:d3", 1)
 
 
 def test_ladder_command() -> None:
@@ -149,7 +149,7 @@ def test_ladder_command() -> None:
         ["--players", "random,greedy", "--sprt", "random,engine:1"],
         ["--players", "random,nobody"],
         ["--players", "random,engine:d3"],
-        ["--players", "random,baseline:d99999999@pure"],
+        ["--players", "random,engine:d99999999@pure"],
     ):
         bad = runner.invoke(ladder_command, [*args, "--quiet"])
         assert bad.exit_code == 2, (args, bad.output)

@@ -89,7 +89,7 @@ def test_make_player_rejects_options_of_the_baselines(spec: str) -> None:
 
 
 def test_no_policy_is_safe_against_random_from_the_start() -> None:
-    # Why "100% against random" is a matter of the dice (docs/engine.md, session 11): with KKK the
+    # Why "100% against random" is a matter of the dice (docs/engine.md, "Strength"): with KKK the
     # side to move has no legal micro-move at the start (its king is boxed in), so every policy
     # passes, and a random opponent's knight reaches d3 and takes the king on e1 with positive
     # probability whatever White does.

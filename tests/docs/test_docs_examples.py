@@ -6,9 +6,10 @@
   (stdout and stderr, as a terminal user sees them) must equal the lines below it, up to the next
   ``$``. Only timings are normalised (``0.104 s``, ``1,799 nodes``); a line ``...`` stands for any
   number of lines. A command with no lines below it must simply succeed without a traceback.
-  ``<!-- console: skip -->`` before a block skips it (for a session that needs a terminal);
+  ``<!-- console: skip -->`` before a block skips it (for a program that needs a terminal);
   ``<!-- console: slow -->`` marks its commands ``slow`` (still run in CI, see ``-m "not slow"``).
 - Paths the docs cite (``notation_toolkit/...``, ``grammars/...``, ``examples/...`` ...) exist.
+- No example leaves a file in the repository root: a reader who runs them must find the tree as it was.
 """
 
 from __future__ import annotations
@@ -101,6 +102,26 @@ CONSOLE = [
 ]
 
 
+# Made by the tools themselves (caches, the site of `mkdocs build`), never by an example.
+_TOOL_OUTPUT = frozenset({"site", "build", "dist", "__pycache__"})
+
+
+def _root_entries() -> set[str]:
+    return {n for n in os.listdir(ROOT) if not n.startswith(".") and n not in _TOOL_OUTPUT}
+
+
+def _assert_root_unchanged(before: set[str], what: str) -> None:
+    """Fail, and remove them so later examples run in a clean root, when ``what`` left new files."""
+    left = sorted(_root_entries() - before)
+    for name in left:
+        path = ROOT / name
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    assert not left, f"{what} left files in the repository root: {left}"
+
+
 def _environment() -> dict[str, str]:
     env = dict(os.environ)
     bin_dir = str(Path(sys.executable).parent)
@@ -115,6 +136,7 @@ def _environment() -> dict[str, str]:
 @pytest.mark.skipif(shutil.which("bash") is None, reason="console examples run in bash")
 @pytest.mark.parametrize(("where", "command", "expected"), CONSOLE)
 def test_console_example(where: str, command: str, expected: list[str]) -> None:
+    before = _root_entries()
     done = subprocess.run(
         ["bash", "-c", command + " 2>&1"],
         cwd=ROOT,
@@ -126,6 +148,7 @@ def test_console_example(where: str, command: str, expected: list[str]) -> None:
         check=False,
     )
     output = done.stdout
+    _assert_root_unchanged(before, f"$ {command}")
     assert "Traceback" not in output, output
     want = normalise("\n".join(expected))
     if not want:
@@ -144,9 +167,22 @@ def _pages_with_python() -> list[Path]:
 def test_python_examples(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every Python example of a page, in order, in one namespace (as a reader runs them)."""
     monkeypatch.chdir(ROOT)
+    before = _root_entries()
     parser = Sybil(parsers=[PythonCodeBlockParser(), SkipParser()], path=str(ROOT), patterns=[])
-    for example in parser.parse(page):
-        example.evaluate()
+    try:
+        for example in parser.parse(page):
+            example.evaluate()
+    finally:
+        _assert_root_unchanged(before, f"the Python examples of {page.name}")
+
+
+def test_an_example_that_leaves_a_file_in_the_root_fails() -> None:
+    before = _root_entries()
+    stray = ROOT / "stray-output-of-an-example.txt"
+    stray.write_text("x", encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"stray-output-of-an-example\.txt"):
+        _assert_root_unchanged(before, "$ ntk check --json x.fen > stray-output-of-an-example.txt")
+    assert not stray.exists()
 
 
 def test_readme_runs_under_plain_doctest(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,8 +19,8 @@ from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.registry import get_notation
 
 # The median CPU time of a fixed pure-Python loop (``_calibration_seconds``) on the machine the bound
-# below was set on, where CI ran the default suite in about 113 s. Session 11's machine took 0.028-0.034 s
-# for the loop (the median of 15; single runs vary by 2x there) and 258-295 s for the suite: 2.3-2.6x.
+# below was set on, where CI ran the default suite in about 113 s. A machine measured at 0.028-0.034 s
+# for the loop (the median of 15; single runs vary by 2x there) took 258-295 s for the suite: 2.3-2.6x.
 _REFERENCE_LOOP = 0.014
 
 

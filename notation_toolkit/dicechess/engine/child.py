@@ -1,8 +1,7 @@
 """A player in a child process of its own, on the pure-Python build: ``SPEC@pure`` in the ladder.
 
 With the compiled build (``ntk dice compile``) every player of a ladder process imports the same
-compiled game core, the frozen ``baseline`` included, because ``position``, ``tables`` and
-``exposure`` are shared. ``baseline:1@pure`` keeps the baseline as it shipped before issue 18: it
+compiled game core, because ``position``, ``tables`` and ``exposure`` are shared. ``engine:1@pure``
 thinks in a child process started with ``NTK_PURE_PYTHON=1``, so the compiled engine can be measured
 against the pure-Python engine at equal time.
 

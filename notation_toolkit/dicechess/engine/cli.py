@@ -413,7 +413,7 @@ analyze.hidden = True
 # ---------------------------------------------------------------------------------------------
 # ladder
 
-DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
+DEFAULT_PLAYERS = "random,greedy,engine:0.5,engine:1"
 
 
 @click.command("ladder")
@@ -421,10 +421,10 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     "--players",
     default=DEFAULT_PLAYERS,
     show_default=True,
-    help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN (N = 1 or 2), "
-    "baseline:SECONDS (the frozen engine of before issue 18). A suffix wK (engine:d2w3) searches "
-    "only the K best root choices deeper than depth 1; a suffix @pure (baseline:1@pure) runs the "
-    "player in a child process on the pure-Python build, against a compiled one. "
+    help="Comma-separated players: random, greedy, engine:SECONDS, engine:dN (N = 1 or 2). "
+    "A suffix wK (engine:d2w3) searches only the K best root choices deeper than depth 1; a suffix "
+    "@pure (engine:1@pure) runs the player in a child process on the pure-Python build, against a "
+    "compiled one. "
     "py:FILE.py:FACTORY[:OPTION] is a player of your own: FACTORY(OPTION, seed) returns an object "
     "with choose(position). The first one is the Elo anchor (0).",
 )
@@ -453,7 +453,7 @@ DEFAULT_PLAYERS = "random,greedy,baseline:1,engine:0.5,engine:1"
     "--sprt",
     "sprt_pair",
     default=None,
-    help="Pair for the SPRT, NEW,BASE (default: the first engine:... and baseline:... players).",
+    help="Pair for the SPRT, NEW,BASE (default: the first engine:... and py:... players).",
 )
 @click.option(
     "--elo1", default=50.0, show_default=True, type=float, help="SPRT alternative: NEW stronger by this."
@@ -541,14 +541,14 @@ def ladder_command(
 
 
 def _sprt_pair(specs: list[str], sprt_pair: str | None) -> tuple[str, str] | None:
-    """The SPRT pair: ``--sprt NEW,BASE``, else the first engine and baseline players, else none."""
+    """The SPRT pair: ``--sprt NEW,BASE``, else the first engine and ``py:`` players, else none."""
     if sprt_pair is not None:
         names = [s.strip() for s in sprt_pair.split(",")]
         if len(names) != 2 or any(n not in specs for n in names) or names[0] == names[1]:
-            raise usage_error("--sprt takes two different players of --players, e.g. engine:1,baseline:1")
+            raise usage_error("--sprt takes two different players of --players, e.g. engine:1,engine:0.5")
         return names[0], names[1]
     new = next((s for s in specs if s.startswith("engine")), None)
-    base = next((s for s in specs if s.startswith("baseline")), None)
+    base = next((s for s in specs if s.startswith("py:")), None)
     return (new, base) if new and base else None
 
 

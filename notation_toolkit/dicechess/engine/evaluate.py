@@ -50,11 +50,10 @@ WIN: Final = 10000.0
 PIECE_VALUES: Final = (0, 100, 310, 330, 500, 900, 0)
 
 # Weights of the static terms, relative to material (see ``features``), chosen by short
-# engine-vs-greedy matches before issue 18. The logistic fit of ``benchmarks/tune_eval.py --games 400
-# --jobs 2 --seed 1001`` (7,870 positions of 400 depth-1 self-play games) gave placement 5.5, gain
-# now 1.45, gain later 0.55, king danger 690; with them the engine scored 44.1% in 160 depth-1
-# games against the frozen engine (SPRT: H0), so they are not used: a better fit of game results is
-# not a stronger player here (docs/engine.md).
+# engine-vs-greedy matches. Weights fitted to the results of self-play games (placement 5.5, gain now
+# 1.45, gain later 0.55, king danger 690) played weaker in the ladder, and so did weights fitted to
+# the search one turn deeper: a better fit is not a stronger player here (docs/engine.md, "What did
+# not help").
 PLACEMENT: Final = 1.0  # piece-square tables
 GAIN_NOW: Final = 0.7  # what S can capture on the coming roll (S moves first)
 GAIN_LATER: Final = 0.3  # what the opponent can capture a turn later (S may move the piece away)
@@ -316,7 +315,7 @@ def features(pos: Position) -> tuple[tuple[float, float, float, float, float], i
     opponent), ``gain_now`` (expected material S wins on the coming roll), ``gain_later`` (the same
     for the opponent a turn later), ``king_danger`` (probability that the opponent has a direct
     one-die shot at S's king). ``static = material + placement + GAIN_NOW*gain_now -
-    GAIN_LATER*gain_later - KING_DANGER*king_danger``; ``benchmarks/tune_eval.py`` fits the weights.
+    GAIN_LATER*gain_later - KING_DANGER*king_danger``: the inputs of a fit of the weights.
     """
     us = pos.turn
     them = us ^ 1

@@ -6,12 +6,14 @@ Players are named by specs (``player_from_spec``):
 * ``engine:T`` - the engine at ``T`` seconds per turn (``engine:dN``: fixed depth ``N``, 1 or 2; a suffix
   ``wK``, as in ``engine:d2w3``, searches only the ``K`` best root choices deeper than depth 1: a
   fixed effort that, unlike a time limit, does not depend on the machine's load);
-* ``baseline:T`` - the frozen copy of the engine before issue 18 (``engine.baseline``), same options;
 * ``py:MODULE:FACTORY[:OPTION]`` - a player of your own (``engine.plugin``): ``FACTORY(OPTION, seed)``
   from a ``.py`` file or an importable module, its turns checked as it plays;
-* any of these with the suffix ``@pure``, as in ``baseline:1@pure``: the player thinks in a child
+* any of these with the suffix ``@pure``, as in ``engine:1@pure``: the player thinks in a child
   process of its own on the pure-Python build (``engine.child``), so that with the compiled build
-  (``ntk dice compile``) the compiled engine meets the baseline as it shipped, in pure Python.
+  (``ntk dice compile``) the compiled engine meets the pure-Python one.
+
+The reference player of the strength table in ``docs/engine.md``, the engine as first released, is
+``py:benchmarks/baseline_engine.py:player:T`` (a file of the repository, not of the package).
 
 Every pair of players plays ``games`` games (an even number): game ``2k`` and ``2k + 1`` use the same
 dice seed (``seed + k``) with colours swapped, so luck of the dice cancels within each pair of games.
@@ -41,7 +43,6 @@ from notation_toolkit.dicechess.engine import plugin
 from notation_toolkit.dicechess.engine.child import SUFFIX_PURE, ChildPlayer
 from notation_toolkit.dicechess.engine.match import play_game
 from notation_toolkit.dicechess.engine.players import (
-    BaselinePlayer,
     EnginePlayer,
     GreedyPlayer,
     Player,
@@ -101,15 +102,9 @@ def player_from_spec(spec: str, seed: int) -> Player:
     elif name == "engine":
         seconds, depth, width = _engine_options(spec, option)
         player = EnginePlayer(time_limit=seconds, depth=depth, width=width)
-    elif name == "baseline":
-        seconds, depth, width = _engine_options(spec, option)
-        if width is not None:
-            raise LadderError(f"{spec!r}: the frozen baseline has no width option")
-        player = BaselinePlayer(time_limit=seconds, depth=depth)
     else:
         raise LadderError(
-            f"unknown player {spec!r}: use random, greedy, engine:SECONDS, engine:dN, baseline:... or "
-            "py:MODULE:FACTORY"
+            f"unknown player {spec!r}: use random, greedy, engine:SECONDS, engine:dN or py:MODULE:FACTORY"
         )
     player.name = spec
     return player

@@ -150,17 +150,6 @@ class EnginePlayer:
         return result.moves
 
 
-class BaselinePlayer(EnginePlayer):
-    """The frozen engine of before issue 18 (``engine.baseline``), the ladder's reference player."""
-
-    def __init__(self, *, time_limit: float | None = None, depth: int | None = None) -> None:
-        from notation_toolkit.dicechess.engine.baseline import BaselineEngine
-
-        super().__init__(time_limit=time_limit, depth=depth, refine_budget=0)
-        self.engine = BaselineEngine()  # type: ignore[assignment]
-        self.name = self.name.replace("engine", "baseline", 1)
-
-
 def make_player(spec: str, *, seed: int | None = None, time_limit: float | None = None) -> Player:
     """A player from a name: ``engine``, ``random`` or ``greedy`` (``engine:d2`` = depth 2).
 

@@ -1,4 +1,35 @@
-"""Expectimax search over whole Dice Chess turns.
+"""The ladder's reference player: the engine's search and evaluation as they were first released.
+
+A ladder player loaded from this file (it is not part of the package)::
+
+    ntk dice ladder --players "py:benchmarks/baseline_engine.py:player:1,engine:1" --games 200
+
+``player(OPTION, seed)`` takes ``OPTION`` as seconds per turn (``1``, ``0.5``) or a fixed depth
+(``d1``, ``d2``). The file shares only the game core and the exact king exposure
+(``engine.exposure``) with the package's engine, so a ladder against it measures what the changes
+to the search and the evaluation since then are worth at equal time. ``bench_engine.py`` also
+times its static evaluation against the package's.
+
+Evaluation (``leaf_value``):
+
+
+``leaf_value`` is the value for the side to move (S), in centipawns, with a king capture worth
+``WIN``:
+
+    value = p * WIN + (1 - p) * static(S)
+
+where ``p`` is the exact probability that S captures the enemy king on the coming roll (R17; see
+``exposure``) and ``static`` scores material, piece-square tables, pieces that S can win on the coming
+roll (hanging or under-defended, weighted by the chance of rolling the right die), the same for the
+opponent a turn later, and the opponent's direct threats on S's king (S may lack the dice to parry).
+
+``cheap_leaf`` returns the same formula with ``p1`` (only direct one-die attacks) in place of ``p``.
+Since ``p1 <= p`` and ``static < WIN``, the cheap value is a lower bound of ``leaf_value`` for S and so
+an upper bound for the side that just moved: the search evaluates every turn cheaply and computes
+the exact exposure only while a cheap bound can still beat the best exact value.
+
+Search (``Engine``):
+
 
 Tree shape (values are always for the side to move, negamax style):
 
@@ -30,12 +61,256 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from notation_toolkit.dicechess.dice import ROLL_OUTCOMES, to_letters
-from notation_toolkit.dicechess.engine.baseline.evaluate import WIN, cheap_leaf, leaf_value, mix
-from notation_toolkit.dicechess.engine.exposure import capture_mask_lower, capture_weight, mask_weight
+from notation_toolkit.dicechess.engine.exposure import (
+    any_type_weight,
+    capture_mask_lower,
+    capture_weight,
+    mask_weight,
+)
+from notation_toolkit.dicechess.engine.players import EnginePlayer, fixed_depth
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
-from notation_toolkit.dicechess.tables import BLACK, KING
+from notation_toolkit.dicechess.tables import (
+    BISHOP,
+    BISHOP_MASKS,
+    BISHOP_TABLES,
+    BLACK,
+    KING,
+    KING_ATTACKS,
+    KNIGHT,
+    KNIGHT_ATTACKS,
+    PAWN,
+    QUEEN,
+    ROOK,
+    ROOK_MASKS,
+    ROOK_TABLES,
+    WHITE,
+)
 from notation_toolkit.dicechess.turns import walk_turns
+
+WIN: Final = 10000.0
+"""Value of capturing the enemy king (R17), in centipawns."""
+
+PIECE_VALUES: Final = (0, 100, 310, 330, 500, 900, 0)
+
+# Weights of the static terms (centipawns per unit); chosen by short engine-vs-greedy matches.
+GAIN_NOW: Final = 0.7  # what S can capture on the coming roll (S moves first)
+GAIN_LATER: Final = 0.3  # what the opponent can capture a turn later (S may move the piece away)
+KING_DANGER: Final = 800.0  # per unit probability of the opponent's direct threats on S's king
+
+# Piece-square tables from White's point of view, a1 = index 0 (rank 1 first).
+# fmt: off
+_PAWN = (
+    0, 0, 0, 0, 0, 0, 0, 0,
+    5, 5, 5, -5, -5, 5, 5, 5,
+    5, 0, 5, 10, 10, 0, 0, 5,
+    0, 0, 10, 20, 20, 5, 0, 0,
+    10, 10, 15, 25, 25, 15, 10, 10,
+    25, 25, 30, 35, 35, 30, 25, 25,
+    60, 60, 60, 60, 60, 60, 60, 60,
+    0, 0, 0, 0, 0, 0, 0, 0,
+)
+_KNIGHT = (
+    -40, -25, -20, -20, -20, -20, -25, -40,
+    -25, -10, 0, 5, 5, 0, -10, -25,
+    -20, 5, 10, 15, 15, 10, 5, -20,
+    -20, 0, 15, 20, 20, 15, 0, -20,
+    -20, 5, 15, 20, 20, 15, 5, -20,
+    -20, 0, 10, 15, 15, 10, 0, -20,
+    -25, -10, 0, 0, 0, 0, -10, -25,
+    -40, -25, -20, -20, -20, -20, -25, -40,
+)
+_BISHOP = (
+    -15, -10, -10, -10, -10, -10, -10, -15,
+    -10, 5, 0, 0, 0, 0, 5, -10,
+    -10, 10, 10, 10, 10, 10, 10, -10,
+    -10, 0, 10, 10, 10, 10, 0, -10,
+    -10, 5, 5, 10, 10, 5, 5, -10,
+    -10, 0, 5, 10, 10, 5, 0, -10,
+    -10, 0, 0, 0, 0, 0, 0, -10,
+    -15, -10, -10, -10, -10, -10, -10, -15,
+)
+_ROOK = (
+    0, 0, 5, 10, 10, 5, 0, 0,
+    -5, 0, 0, 0, 0, 0, 0, -5,
+    -5, 0, 0, 0, 0, 0, 0, -5,
+    -5, 0, 0, 0, 0, 0, 0, -5,
+    -5, 0, 0, 0, 0, 0, 0, -5,
+    -5, 0, 0, 0, 0, 0, 0, -5,
+    10, 15, 15, 15, 15, 15, 15, 10,
+    0, 0, 0, 0, 0, 0, 0, 0,
+)
+_QUEEN = (
+    -15, -10, -5, 0, 0, -5, -10, -15,
+    -10, 0, 5, 5, 5, 5, 0, -10,
+    -5, 5, 5, 5, 5, 5, 5, -5,
+    0, 0, 5, 5, 5, 5, 0, 0,
+    -5, 0, 5, 5, 5, 5, 0, -5,
+    -10, 0, 5, 5, 5, 5, 0, -10,
+    -10, 0, 0, 0, 0, 0, 0, -10,
+    -15, -10, -5, 0, 0, -5, -10, -15,
+)
+_KING = (
+    10, 15, 5, 0, 0, 5, 15, 10,
+    5, 5, 0, -5, -5, 0, 5, 5,
+    -10, -15, -15, -20, -20, -15, -15, -10,
+    -20, -25, -25, -30, -30, -25, -25, -20,
+    -30, -35, -35, -40, -40, -35, -35, -30,
+    -30, -35, -35, -40, -40, -35, -35, -30,
+    -30, -35, -35, -40, -40, -35, -35, -30,
+    -30, -35, -35, -40, -40, -35, -35, -30,
+)
+# fmt: on
+_TABLES: Final = (None, _PAWN, _KNIGHT, _BISHOP, _ROOK, _QUEEN, _KING)
+
+# PSQ[code][sq]: material + table value of a piece code, signed for White (+) / Black (-).
+PSQ: Final = tuple(
+    tuple(
+        0
+        if not (code & 7) or (code & 7) > KING
+        else (
+            PIECE_VALUES[code & 7] + _TABLES[code & 7][sq]  # type: ignore[index]
+            if code >> 3 == WHITE
+            else -(PIECE_VALUES[code & 7] + _TABLES[code & 7][sq ^ 56])  # type: ignore[index]
+        )
+        for sq in range(64)
+    )
+    for code in range(16)
+)
+
+# P_NONE[k]: probability that a roll holds no die of k given types.
+_P_NONE: Final = tuple(((6 - k) / 6) ** 3 for k in range(7))
+
+
+def material_psq(pos: Position) -> int:
+    """Material plus piece-square score from White's point of view."""
+    total = 0
+    board = pos.board
+    psq = PSQ
+    bb = pos.occ[0] | pos.occ[1]
+    while bb:
+        low = bb & -bb
+        bb ^= low
+        sq = low.bit_length() - 1
+        total += psq[board[sq]][sq]
+    return total
+
+
+def _attacks(pos: Position, color: int, occupied: int) -> tuple[list[int], int]:
+    """Squares attacked by ``color``, per piece type (index = type) and in total."""
+    own = pos.occ[color]
+    pieces = pos.pieces
+    by_type = [0] * 7
+    pawns = pieces[PAWN] & own
+    if pawns:
+        if color == WHITE:
+            by_type[PAWN] = ((pawns & ~0x0101010101010101) << 7 | (pawns & ~0x8080808080808080) << 9) & (
+                (1 << 64) - 1
+            )
+        else:
+            by_type[PAWN] = (pawns & ~0x0101010101010101) >> 9 | (pawns & ~0x8080808080808080) >> 7
+    for t in (KNIGHT, BISHOP, ROOK, QUEEN, KING):
+        bb = pieces[t] & own
+        acc = 0
+        while bb:
+            low = bb & -bb
+            bb ^= low
+            sq = low.bit_length() - 1
+            if t == KNIGHT:
+                acc |= KNIGHT_ATTACKS[sq]
+            elif t == KING:
+                acc |= KING_ATTACKS[sq]
+            elif t == BISHOP:
+                acc |= BISHOP_TABLES[sq][occupied & BISHOP_MASKS[sq]]
+            elif t == ROOK:
+                acc |= ROOK_TABLES[sq][occupied & ROOK_MASKS[sq]]
+            else:
+                acc |= (
+                    BISHOP_TABLES[sq][occupied & BISHOP_MASKS[sq]]
+                    | ROOK_TABLES[sq][occupied & ROOK_MASKS[sq]]
+                )
+        by_type[t] = acc
+    total = 0
+    for a in by_type:
+        total |= a
+    return by_type, total
+
+
+def _expected_gain(pos: Position, att: list[int], victims: int, defended: int) -> float:
+    """Expected material won with one capture on a roll: best capture per die type, then E[max] over rolls."""
+    board = pos.board
+    gains: list[int] = []
+    for t in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING):
+        targets = att[t] & victims
+        best = 0
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            sq = low.bit_length() - 1
+            value = PIECE_VALUES[board[sq] & 7]
+            if low & defended:
+                if t == KING:
+                    continue  # the king would stand on a defended square: a king-capture risk
+                value -= PIECE_VALUES[t]
+            if value > best:
+                best = value
+        if best > 0:
+            gains.append(best)
+    if not gains:
+        return 0.0
+    gains.sort(reverse=True)
+    expected = 0.0
+    for k, g in enumerate(gains):
+        expected += g * (_P_NONE[k] - _P_NONE[k + 1])
+    return expected
+
+
+def static_and_threat(pos: Position) -> tuple[float, int]:
+    """``(static score for the side to move, weight /216 of its direct one-die king attacks)``."""
+    us = pos.turn
+    them = us ^ 1
+    occ = pos.occ
+    occupied = occ[0] | occ[1]
+    kings = pos.pieces[KING]
+    att_us, all_us = _attacks(pos, us, occupied)
+    att_them, all_them = _attacks(pos, them, occupied)
+    score = float(material_psq(pos))
+    if us != WHITE:
+        score = -score
+    non_king = ~kings
+    score += GAIN_NOW * _expected_gain(pos, att_us, occ[them] & non_king, all_them)
+    score -= GAIN_LATER * _expected_gain(pos, att_them, occ[us] & non_king, all_us)
+    our_king = kings & occ[us]
+    their_king = kings & occ[them]
+    danger = 0
+    direct = 0
+    for t in range(1, 7):
+        if att_them[t] & our_king:
+            danger |= 1 << t
+        if att_us[t] & their_king:
+            direct |= 1 << t
+    if danger:
+        score -= KING_DANGER * any_type_weight(danger) / 216
+    return score, any_type_weight(direct)
+
+
+def mix(score: float, weight: int) -> float:
+    """``p * WIN + (1 - p) * score`` for ``p = weight / 216`` (king capture probability of the mover)."""
+    p = weight / 216
+    return p * WIN + (1 - p) * score
+
+
+def cheap_leaf(pos: Position) -> tuple[float, float]:
+    """``(cheap value, static score)`` for the side to move; the cheap value is a lower bound."""
+    score, direct = static_and_threat(pos)
+    return mix(score, direct), score
+
+
+def leaf_value(pos: Position) -> float:
+    """Exact-exposure leaf value for the side to move (see the module docstring)."""
+    score, _ = static_and_threat(pos)
+    return mix(score, capture_weight(pos))
+
 
 DRAW_CLOCK: Final = 100
 _DEEPEN_FACTOR: Final = 56.0
@@ -499,3 +774,18 @@ class Engine:
         for _ in range(pushed):
             pos.pop()
         return tuple(steps)
+
+
+def player(option: str, seed: int) -> EnginePlayer:
+    """The ladder player ``py:benchmarks/baseline_engine.py:player:OPTION`` (seconds or ``dN``)."""
+    spec = f"baseline:{option}"
+    if option.startswith("d"):
+        seconds, depth = None, fixed_depth(spec, option)
+    else:
+        seconds, depth = float(option or 1.0), None
+        if not 0 < seconds <= 600:
+            raise ValueError(f"{spec!r}: the time per turn must be between 0 and 600 seconds")
+    chosen = EnginePlayer(time_limit=seconds, depth=depth, refine_budget=0)
+    chosen.engine = Engine()  # type: ignore[assignment]
+    chosen.name = spec
+    return chosen
