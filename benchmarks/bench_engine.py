@@ -171,7 +171,7 @@ def bench_static(dfens: list[str], repeat: int = 5) -> None:
             best[name] = min(best.get(name, spent), spent)
     print(
         f"static evaluation of {len(ends):,} ends: fused {best['fused'] * 1e6:.1f} us, "
-        f"frozen baseline {best['baseline'] * 1e6:.1f} us per position "
+        f"reference player {best['baseline'] * 1e6:.1f} us per position "
         f"({best['baseline'] / best['fused']:.2f}x), {mismatches} different values"
     )
 
