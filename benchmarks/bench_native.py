@@ -10,7 +10,7 @@ extensions ignored), alternating, ``--rounds`` times; a figure is the median ove
 
 * **turns**: whole-turn generation (``roll_turns`` of one roll, exact key) on bench_turns' positions
   and rolls: distinct end positions per second, median over the rolls and then the positions, and
-  the C++ peer's figures (issue 18) divided by ours;
+  the C++ peer's figures (``bench_turns.py``) divided by ours;
 * **56 rolls**: one multiset pass over all 56 rolls of Kiwipete and the three middle games (the
   chance node's job), seconds;
 * **depth 1**: the engine's depth-1 turn on bench_engine's 16 positions, mean seconds per turn;

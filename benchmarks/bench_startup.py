@@ -16,7 +16,7 @@ Every command is measured twice in each run: writing to ``/dev/null`` (a pipe or
 ``ntk`` writes plain text and never imports rich's console) and writing to a pseudo-terminal
 (where rich renders the output and rich-click the help).
 
-The target (issue 17) is every one-line subcommand within 1.5x the peer. ``dice analyse`` runs a
+The target is every one-line subcommand within 1.5x the peer. ``dice analyse`` runs a
 search (depth 1 on the opening roll), so its time is start-up plus the search: it is shown and
 marked, not held to the target. Every process runs with its bytecode cached
 (``PYTHONDONTWRITEBYTECODE`` is removed from the environment and one warm-up run writes the

@@ -1,4 +1,4 @@
-"""Full-turn generation speed: the multiset pass against today's walk, and the ratio to the C++ peer.
+"""Full-turn generation speed: the multiset pass against the walk, and the ratio to the C++ peer.
 
     .venv/bin/python benchmarks/bench_turns.py [--quick] [--profile]
 
@@ -6,7 +6,7 @@ Positions: the start position, Kiwipete and three middle games (move 8 of seeded
 games); rolls PPP, PNB, RRK, NNN and QKB. For each position and roll, in the same run and interleaved:
 
 * ``walk``: ``count_turns_walk`` - the depth-first walk that asks the maximum-dice rule (R8) at every
-  step (the algorithm before issue 18), with the L* memo cleared before each run (cold);
+  step (the reference algorithm), with the L* memo cleared before each run (cold);
 * ``multiset``: ``roll_turns`` restricted to that roll - the breadth-first pass over dice multisets.
 
 Both must give the same counts (checked). Figures: distinct end positions per second (exact key: the
@@ -16,7 +16,7 @@ is a counting rate (the walk's is an enumeration rate). Each figure is the media
 one (position, roll) run; a row's figure is the median over its rolls.
 
 The C++ peer (kezsulap/dice-chess-engine, g++ -O2) was measured on this machine at 5.1-5.7 M
-sequences/s and 0.70-0.94 M distinct positions/s on the same positions (issue 18); the ratio printed
+sequences/s and 0.70-0.94 M distinct positions/s on the same positions; the ratio printed
 is ``C++ figure / ours`` (low and high end of the peer's range), so "within 10x" means <= 10.
 
 The last table is the chance node's job: all 56 rolls of a position, one multiset pass against 56

@@ -1,7 +1,7 @@
 """What commands print: styled lines, trees and tables, shown by rich on a terminal and as plain
 text in a pipe or a file.
 
-Importing rich's console costs about 20 ms, a third of a one-line command's start-up (issue 17),
+Importing rich's console costs about 20 ms, a third of a one-line command's start-up,
 and output that goes to a pipe or a file has no colours anyway. So commands build their output
 from these small neutral pieces and :func:`show` them: on a terminal (or with ``FORCE_COLOR`` /
 ``TTY_COMPATIBLE=1``, as rich decides) they become rich ``Text``, ``Tree`` and ``Table`` objects

@@ -5,7 +5,7 @@
 
 An ``FbrRule`` holds each post-name part at most once, in named fields: the page writes them in any
 order (G10), so the order carries no meaning and is not kept (the formatter writes the BNF order).
-This is the shape the FBR compiler (issue 7, ``notation_toolkit.fbr.expand``) consumes: look rules
+This is the shape the FBR compiler (``notation_toolkit.fbr.expand``) consumes: look rules
 up by ``name``, read ``prefix``/``piece_set``/``board_range``, iterate ``attributes``; spans let it
 point diagnostics at the source. Spans never take part in ``==``.
 """

@@ -1,4 +1,4 @@
-"""The FBR compiler (issue 7): composite FBR rules expanded into core FBR rules and MBN items, as the
+"""The FBR compiler: composite FBR rules expanded into core FBR rules and MBN items, as the
 FBR page defines them (specs/003_e9582e72bcca57e0.txt), documented defaults made explicit, and
 semantic comparison of rule files.
 

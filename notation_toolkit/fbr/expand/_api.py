@@ -1,6 +1,6 @@
 """The few entry points of the FBR/MBN packages the compiler uses, in one place.
 
-The FBR package (issue 5) owns parsing, formatting and validation; this module only picks the
+The FBR package owns parsing, formatting and validation; this module only picks the
 functions up, so a change of their module layout touches one file here.
 """
 

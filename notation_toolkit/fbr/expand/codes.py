@@ -1,4 +1,4 @@
-"""Diagnostic codes of the FBR compiler (``FBR7xx``: issue 7), registered for ``ntk explain``."""
+"""Diagnostic codes of the FBR compiler (``FBR7xx``), registered for ``ntk explain``."""
 
 from __future__ import annotations
 
