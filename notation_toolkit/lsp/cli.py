@@ -3,52 +3,13 @@
 from __future__ import annotations
 
 import logging
-import re
 import sys
-from typing import BinaryIO, Final
 
 import click
 
-from notation_toolkit.core.cli import EXIT_IO, EXIT_USAGE, console
+from notation_toolkit.core.cli import EXIT_USAGE, console
 
-MAX_MESSAGE: Final = 64 << 20
-"""Largest LSP message body read (bytes); a document is at most 1 MiB, so this is generous."""
-
-_CONTENT_LENGTH = re.compile(rb"content-length:\s*(\d+)", re.IGNORECASE)
-
-
-class MessageTooLarge(Exception):
-    """The client announced a message body the server will not read (``Content-Length``)."""
-
-
-class GuardedInput:
-    """Standard input for pygls with bounded header lines and ``Content-Length``.
-
-    pygls reads ``Content-Length`` bytes at once, so a header of 10**12 was a ``MemoryError`` and
-    one of 20 digits an ``OverflowError`` (exit 70, "internal error"). Header lines are read at most
-    4 KiB at a time, and a length above ``MAX_MESSAGE`` stops the server with a message.
-    """
-
-    def __init__(self, raw: BinaryIO) -> None:
-        self.raw = raw
-
-    def readline(self) -> bytes:
-        """One header line (at most 4 KiB); refuses a ``Content-Length`` above ``MAX_MESSAGE``."""
-        line = self.raw.readline(4096)
-        found = _CONTENT_LENGTH.match(line)
-        if found is not None:
-            digits = found.group(1)
-            if len(digits) > 12 or int(digits) > MAX_MESSAGE:
-                shown = digits if len(digits) <= 20 else digits[:20] + b"..."
-                raise MessageTooLarge(
-                    f"the client announced a message of {shown.decode()} bytes (Content-Length); "
-                    f"the server reads at most {MAX_MESSAGE} bytes"
-                )
-        return line
-
-    def read(self, size: int = -1) -> bytes:
-        """The message body (its length already checked by ``readline``)."""
-        return self.raw.read(size)
+_MAX_MESSAGE = 16 << 20  # the default of --max-message (lsp.framing.MAX_MESSAGE, without pygls)
 
 
 class _OneLine(logging.Formatter):
@@ -59,7 +20,8 @@ class _OneLine(logging.Formatter):
     """
 
     def format(self, record: logging.LogRecord) -> str:
-        text = record.getMessage()
+        # pygls puts some tracebacks in the message itself ("Unable to deserialize message\n...")
+        text = record.getMessage().split("\n", 1)[0].rstrip()
         if record.exc_info and record.exc_info[1] is not None:
             error = record.exc_info[1]
             text = f"{text}: {str(error) or type(error).__name__}"
@@ -90,14 +52,27 @@ def quiet_pygls_logs() -> None:
     help="Seconds of quiet typing before a document is checked again.",
 )
 @click.option(
+    "--max-message",
+    type=click.IntRange(1 << 10, 1 << 30),
+    default=_MAX_MESSAGE,
+    show_default=True,
+    metavar="BYTES",
+    envvar="NTK_LSP_MAX_MESSAGE",
+    help="Largest message the client may send (Content-Length); a larger one is answered with "
+    "an error and skipped (env NTK_LSP_MAX_MESSAGE).",
+)
+@click.option(
     "--stdio", is_flag=True, help="Talk over standard input/output (the default; for editors that pass it)."
 )
-def lsp_command(debounce: float, stdio: bool) -> None:
+def lsp_command(debounce: float, max_message: int, stdio: bool) -> None:
     """Start the language server for .fbr, .feen, .fen and .dfen files (over stdio).
 
     Diagnostics as you type (the codes of ntk check), quick fixes, hover (ntk explain, rule and
     attribute pages of the FBR catalog), completion of rule and attribute names, formatting and
     the pieces a rule file defines. Editors start it themselves: see docs/editors.md.
+
+    A malformed message (a bad Content-Length, a body that is not UTF-8 or not JSON) is answered
+    with a JSON-RPC error and the server reads on; it exits 0 after shutdown and exit.
     """
     try:
         from notation_toolkit.lsp.server import create_server
@@ -111,8 +86,8 @@ def lsp_command(debounce: float, stdio: bool) -> None:
 
     require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
     quiet_pygls_logs()
-    try:
-        create_server(debounce=debounce).start_io(stdin=GuardedInput(sys.stdin.buffer))  # type: ignore[arg-type]
-    except MessageTooLarge as exc:
-        console(stderr=True).print(f"[bold red]ntk lsp:[/] {exc}", highlight=False)
-        sys.exit(EXIT_IO)
+    from notation_toolkit.core.cli import debug_enabled
+    from notation_toolkit.lsp.transport import serve
+
+    server = create_server(debounce=debounce, debug=debug_enabled())
+    sys.exit(serve(server, sys.stdin.buffer, sys.stdout.buffer, max_message=max_message))

@@ -4,16 +4,25 @@ document symbols, for FBR rule files and FEEN/FEN/DFEN position files.
 Checks run in a worker thread after a short pause in typing (``debounce`` seconds), one at a time
 per document; a check whose document changed meanwhile is dropped, and results are published only
 for the version they were computed from. Requests (hover, completion ...) never wait for a check.
+
+Only documents the client opened are read: a request about any other URI gets an empty answer,
+never a read of the file from disk (a link to ``/dev/zero`` or a 50 MB file). An error inside a
+handler reaches the client as one short line (the exception's type, no traceback, no path); the
+traceback goes to the server's log (standard error) under ``--debug``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.workspace import TextDocument
 
 from notation_toolkit import __version__
@@ -30,6 +39,30 @@ _SEVERITY = {
 _SOURCE = "ntk"
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, with internal errors told to the client in one short line."""
+
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        if error is not None and error.code == JsonRpcInternalError.CODE:
+            error = types.ResponseError(code=error.code, message=_short_error(sys.exc_info()[1]))
+            if getattr(self._server, "debug", False):
+                _print_traceback()
+        super()._send_response(msg_id, result, error)
+
+
+def _short_error(exc: BaseException | None) -> str:
+    """What the client is told of an internal error: its type only (a message may hold paths)."""
+    name = type(exc).__name__ if exc is not None else "unknown error"
+    return f"ntk lsp: internal error ({name}); run `ntk --debug lsp` for the traceback in the log"
+
+
+def _print_traceback() -> None:
+    if sys.exc_info()[1] is not None:
+        import traceback
+
+        traceback.print_exc(file=sys.stderr)
+
+
 @dataclass
 class _State:
     """Per document: the pending check, a lock that serialises checks, the last results."""
@@ -44,14 +77,35 @@ class _State:
 class NotationLanguageServer(LanguageServer):
     """The toolkit's language server (``ntk lsp``)."""
 
-    def __init__(self, *, debounce: float = DEFAULT_DEBOUNCE) -> None:
+    def __init__(self, *, debounce: float = DEFAULT_DEBOUNCE, debug: bool = False) -> None:
         super().__init__(
-            "ntk-lsp", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental
+            "ntk-lsp",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=_Protocol,
         )
         self.debounce = debounce
+        self.debug = debug  # tracebacks of internal errors to the log (standard error)
         self.states: dict[str, _State] = {}
         self.language_ids: dict[str, str] = {}
         self._indexes: dict[str, tuple[int | None, analysis.LineIndex]] = {}
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """An error outside a request: one short line to the client, the traceback under --debug."""
+        if source is not None and getattr(source, "__name__", "") == "FeatureRequestError":
+            return  # the request's own answer already says it
+        if self.debug:
+            _print_traceback()
+        # pygls wraps the handler's exception, and reports it while that exception is handled
+        cause = sys.exc_info()[1] or error
+        self.window_show_message(
+            types.ShowMessageParams(message=_short_error(cause), type=types.MessageType.Error)
+        )
+
+    def opened(self, uri: str) -> TextDocument | None:
+        """The document ``uri`` if the client opened it (never read from disk)."""
+        documents: dict[str, TextDocument] = self.workspace.text_documents
+        return documents.get(unquote(uri))
 
     def index(self, document: TextDocument) -> analysis.LineIndex:
         """The line index of a document's current version (kept until the next change)."""
@@ -79,9 +133,9 @@ class NotationLanguageServer(LanguageServer):
         if self.debounce:
             await asyncio.sleep(self.debounce)
         async with state.lock:
-            document = self.workspace.get_text_document(uri)
+            document = self.opened(uri)
             notation = self.notation(uri)
-            if notation is None:
+            if notation is None or document is None:
                 return
             version, text = document.version, document.source
             try:
@@ -93,8 +147,8 @@ class NotationLanguageServer(LanguageServer):
                     )
                 )
                 return
-            current = self.workspace.get_text_document(uri)
-            if current.version != version or uri not in self.states:
+            current = self.opened(uri)
+            if current is None or current.version != version or uri not in self.states:
                 return  # the document changed (or closed) while we checked: those results are stale
             state.version, state.text, state.diagnostics = version, text, found
             index = self.index(current)
@@ -135,9 +189,12 @@ def to_lsp(d: Diagnostic, index: analysis.LineIndex) -> types.Diagnostic:
     )
 
 
-def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServer:
-    """A language server with every feature registered (start it with ``server.start_io()``)."""
-    server = NotationLanguageServer(debounce=debounce)
+def create_server(*, debounce: float = DEFAULT_DEBOUNCE, debug: bool = False) -> NotationLanguageServer:
+    """A language server with every feature registered (serve it with ``lsp.transport.serve``).
+
+    ``debug`` writes the traceback of an internal error to standard error (the server's log).
+    """
+    server = NotationLanguageServer(debounce=debounce, debug=debug)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: NotationLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -146,11 +203,13 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: NotationLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+        if ls.opened(params.text_document.uri) is not None:
+            ls.schedule(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: NotationLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+        if ls.opened(params.text_document.uri) is not None:
+            ls.schedule(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: NotationLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -167,7 +226,9 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
     )
     def code_action(ls: NotationLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = ls.opened(params.text_document.uri)
+        if document is None:
+            return []
         index = ls.index(document)
         lo = index.offset(params.range.start.line, params.range.start.character)
         hi = index.offset(params.range.end.line, params.range.end.character)
@@ -193,9 +254,9 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: NotationLanguageServer, params: types.HoverParams) -> types.Hover | None:
-        document = ls.workspace.get_text_document(params.text_document.uri)
-        notation = ls.notation(document.uri)
-        if notation is None:
+        document = ls.opened(params.text_document.uri)
+        notation = ls.notation(params.text_document.uri)
+        if notation is None or document is None:
             return None
         index = ls.index(document)
         offset = index.offset(params.position.line, params.position.character)
@@ -208,9 +269,9 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
         types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["=", ",", "!"])
     )
     def completion(ls: NotationLanguageServer, params: types.CompletionParams) -> types.CompletionList:
-        document = ls.workspace.get_text_document(params.text_document.uri)
-        notation = ls.notation(document.uri)
-        if notation is None:
+        document = ls.opened(params.text_document.uri)
+        notation = ls.notation(params.text_document.uri)
+        if notation is None or document is None:
             return types.CompletionList(is_incomplete=False, items=[])
         index = ls.index(document)
         offset = index.offset(params.position.line, params.position.character)
@@ -232,9 +293,9 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
     async def formatting(
         ls: NotationLanguageServer, params: types.DocumentFormattingParams
     ) -> list[types.TextEdit] | None:
-        document = ls.workspace.get_text_document(params.text_document.uri)
-        notation = ls.notation(document.uri)
-        if notation is None:
+        document = ls.opened(params.text_document.uri)
+        notation = ls.notation(params.text_document.uri)
+        if notation is None or document is None:
             return None
         text = document.source
         loop = asyncio.get_running_loop()
@@ -248,9 +309,9 @@ def create_server(*, debounce: float = DEFAULT_DEBOUNCE) -> NotationLanguageServ
     async def document_symbol(
         ls: NotationLanguageServer, params: types.DocumentSymbolParams
     ) -> list[types.DocumentSymbol]:
-        document = ls.workspace.get_text_document(params.text_document.uri)
-        notation = ls.notation(document.uri)
-        if notation is None:
+        document = ls.opened(params.text_document.uri)
+        notation = ls.notation(params.text_document.uri)
+        if notation is None or document is None:
             return []
         text = document.source
         found = await asyncio.get_running_loop().run_in_executor(None, analysis.symbols, notation, text)
