@@ -183,14 +183,13 @@ _MESSAGES: dict[str, dict[str, str]] = {
     PART_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute rule '{name}' with a {part} ({given})",
         "draw_takes_no": "'!draw' takes no parts",
-        "drop_piece_sets": "drop piece sets with '^' or '!' are not executed",
-        "mustcapture_executed": "mustcapture{{...}} is not executed",
+        "plain_sets_only": "the variant core executes plain piece sets only, not {given}",
         "hill_needs_board": "hill needs a board range (003:378)",
-        "pieces_needs_plain": "pieces needs a plain piece set ({{P}}, {{QR}})",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute attribute '{shown}' of rule '{name}'",
-        "holding_demote_with": "holding=demote with a prefix is not executed",
+        "argument_form": "the variant core executes '{shown}' of rule '{name}' with {executed}, not with "
+        "{given}",
         "stalemate_takes_exactly": "stalemate takes exactly one result",
         "pieces_needs_attribute": "pieces needs an attribute",
     },
@@ -208,6 +207,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "no_promotion_rule": "no promotion rule '{prefix}' for '{head}'",
         "promotion_target_executed": "promotion target '{target}' is not executed",
         "promotion_target_piece": "promotion target '{target}' is not a piece",
+        "promotion_twice": "rule '{prefix}' is given twice",
+        "several_promotion_rules": "{key} has promotion rules '{first}' and '{second}': promotions "
+        "applied in turn are not executed",
     },
     NO_START: {
         "rule_file_has": 'the rule file of {name} has no startposition="..."',
@@ -270,9 +272,15 @@ _MESSAGES: dict[str, dict[str, str]] = {
 _HINTS: dict[str, dict[str, str]] = {
     PART_NOT_EXECUTED: {
         "variant_core_does": "remove the part, or play this variant with another tool",
+        "plain_sets_only": "list the pieces: {{QR}}",
+        "draw_takes_no": "write '!draw' alone",
+        "hill_needs_board": "give the hill squares: hill[d-e4-5]",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "attributes executed for '{name}': {known}",
+        "argument_form": "write '{shown}' with {executed}",
+        "stalemate_takes_exactly": "stalemate=draw, stalemate=loss or stalemate=win",
+        "pieces_needs_attribute": "pieces{{Q}}=total(1), file(N) or sum(N)",
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "rules executed: {executed} (docs/variants.md)",
@@ -282,6 +290,8 @@ _HINTS: dict[str, dict[str, str]] = {
     },
     BAD_PROMOTION: {
         "demotion_rule_executed": "holding=demote already demotes promoted pieces (003:408)",
+        "promotion_twice": "give each promotion rule once, with all its attributes",
+        "several_promotion_rules": "give {key} one promotion rule",
     },
     NO_START: {
         "rule_file_has": 'add startposition="<FEEN>" to the rule file',

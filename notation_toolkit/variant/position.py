@@ -36,6 +36,7 @@ from notation_toolkit.variant.tables import (
     WHITE,
     BoardState,
     Core,
+    Promo,
     VariantLike,
     _bits,
 )
@@ -305,7 +306,7 @@ class Position(BoardState):
                             out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
                             c ^= lb
                     else:
-                        zone = promo[1][us]
+                        zone = promo[3][us]
                         if not zone >> sq & 1:
                             # outside the zone only entering it can promote
                             plain_q, q = q & ~zone, q & zone
@@ -351,38 +352,22 @@ class Position(BoardState):
             self._castling(out)
         return out
 
-    def _emit_promo(
-        self,
-        out: list[int],
-        t: int,
-        sq: int,
-        to: int,
-        flags: int,
-        promo: tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool],
-    ) -> None:
-        choices, zones, optional, enter, leave, move, _status = promo
-        us = self.turn
-        zone = zones[us]
+    def _emit_promo(self, out: list[int], t: int, sq: int, to: int, flags: int, promo: Promo) -> None:
+        enter, leave, move, zones, optional, _status = promo
+        zone = zones[self.turn]
         in_to = zone >> to & 1
-        in_from = zone >> sq & 1
-        if not (
-            (enter and in_to and not in_from)
-            or (leave and in_from and not in_to)
-            or (move and in_from and in_to)
-        ):
+        # inside the zone: moving within it or leaving it; outside: entering it (or no promotion)
+        choices = (move if in_to else leave) if zone >> sq & 1 else (enter if in_to else None)
+        if choices is None:
             out.append(sq | to << 10 | flags)
             return
-        core = self.core
-        any_choice = False
         for c in choices:
             if self._limit_ok(c, to, sq):
                 out.append(sq | to << 10 | (c + 1) << 20 | flags)
-                any_choice = True
-        # a piece must promote if it could not move afterwards (003:744); optional: may decline
-        if optional and core.can_move[t][us] >> to & 1:
+        # a piece must promote if it could not move afterwards (003:744); optional: may decline.
+        # Without a choice allowed, the zone cannot be entered (003:660).
+        if optional and self.core.can_move[t][self.turn] >> to & 1:
             out.append(sq | to << 10 | flags | NOPROMO)
-        elif not any_choice and not choices:
-            out.append(sq | to << 10 | flags)
 
     def _limit_ok(self, t: int, to: int, frm: int = -1) -> bool:
         core = self.core
@@ -582,7 +567,7 @@ class Position(BoardState):
             if promo and not m & CASTLE:
                 code = 2 * (promo - 1) + us
                 spec = core.promo[t]
-                if spec is not None and spec[6]:
+                if spec is not None and spec[5]:
                     moved_status = True
             board[to] = code
             bbs[code] |= 1 << to

@@ -12,7 +12,7 @@ docs/variants.md); where the page is silent the core follows Fairy-Stockfish and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass as mutable_dataclass
 from dataclasses import field
 from typing import TYPE_CHECKING
@@ -56,15 +56,20 @@ class Castling:
 
 @dataclass(frozen=True, slots=True)
 class Promotion:
-    """The promotion of one piece: its choices and when it happens (rule ``promotion``, 003:658)."""
+    """The promotion of one piece: its choices and when it happens (rule ``promotion``, 003:658).
+
+    ``enter``, ``leave`` and ``move`` are the choices when the piece enters the zone, leaves it or
+    moves wholly inside it (003:708, 003:720, 003:724), each restricted by the attribute's piece
+    set; ``None`` when that way does not promote."""
 
     piece: str
     choices: tuple[str, ...]
     zone: tuple[int, int]  # per side (white, black): bitboards
     optional: bool
-    on_enter: bool
-    on_leave: bool
-    on_move: bool
+    enter: tuple[str, ...] | None
+    leave: tuple[str, ...] | None
+    move: tuple[str, ...] | None
+    castle: bool  # move*: a castling wholly inside the zone promotes both pieces (003:728)
     status: bool  # the promoted piece keeps a "promoted" status (demoted when captured, 003:408)
 
 
@@ -129,37 +134,92 @@ def _both_sides(geometry: Geometry, bb: int) -> tuple[int, int]:
 # Reading the FBR rules
 # ------------------------------------------------------------------------------------------------
 
-_ALLOWED_PARTS: dict[str, set[str]] = {
-    "royal": {"piece_set"},
-    "promotion": {"prefix", "board_range"},
-    "holding": set(),
-    "drop": {"piece_set", "board_range"},
-    "stalemate": set(),
-    "draw": set(),
-    "mustcapture": set(),
-    "hill": {"board_range"},
-    "pieces": {"piece_set"},
-    "mirror": set(),
-    "loss": set(),
+
+@dataclass(frozen=True, slots=True)
+class RuleContract:
+    """What the core executes of one FBR rule: its parts (``prefix``, ``piece_set``, ...; see
+    ``fbr.catalog.PART_KEYS``), per attribute the argument forms it executes (``""`` no argument,
+    ``"count"``, ``"set"``, ``"values"``, ``"range"``, ``"prefix"``), and whether ``!rule`` is
+    executed. Piece sets are executed plain only (``{QR}``, never ``{^Q}`` or ``{!q}``)."""
+
+    parts: frozenset[str]
+    attributes: Mapping[str, frozenset[str]]
+    negated: bool = False
+
+
+def _contract(parts: str = "", negated: bool = False, **attributes: str) -> RuleContract:
+    return RuleContract(
+        frozenset(parts.split()),
+        {name.replace("_star", "*"): frozenset(forms.split(",")) for name, forms in attributes.items()},
+        negated,
+    )
+
+
+EXECUTED: Mapping[str, RuleContract] = {
+    "royal": _contract("piece_set", maxchecks="count", bare="", baremove=""),
+    "promotion": _contract(
+        "prefix board_range",
+        enter=",set",
+        leave=",set",
+        move=",set",
+        move_star=",set",
+        optional="",
+    ),
+    "holding": _contract(demote=""),
+    "drop": _contract("piece_set board_range", nomate="", nocheck=""),
+    "stalemate": _contract(draw="", loss="", win=""),
+    "draw": _contract(negated=True, repetition=",count"),
+    "mustcapture": _contract(),
+    "hill": _contract("board_range"),
+    "pieces": _contract("piece_set", total="count", file="count", sum="count"),
+    "mirror": _contract(vertical=""),
+    "loss": _contract(perpetualcheck=",count"),
+    # the core has no move that captures twice, so captures are removed when the move completes
+    "multicapture": _contract(completed=""),
+}
+"""Every rule, part, attribute and argument form the variant core executes; ``read_rules`` refuses
+everything else the FBR validator accepts with a VAR2xx diagnostic (tests/variant/test_contract.py
+walks the FBR catalog)."""
+
+_ARG_FORMS: dict[type, str] = {
+    fbr_ast.Count: "count",
+    mbn.PieceSet: "set",
+    fbr_ast.PieceValues: "values",
+    mbn.BoardRange: "range",
 }
 
-_ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
-    "royal": {"maxchecks", "bare", "baremove"},
-    "promotion": {"enter", "optional", "leave", "move"},
-    "holding": {"demote"},
-    "drop": {"nomate", "nocheck"},
-    "stalemate": {"draw", "loss", "win"},
-    "draw": {"repetition"},
-    "mustcapture": set(),
-    "hill": set(),
-    "pieces": {"total", "file"},
-    "mirror": {"vertical"},
-    "loss": {"perpetualcheck"},
-}
+
+def attribute_name(rule: fbr_ast.FbrRule, attribute: fbr_ast.Attribute) -> tuple[str | None, str]:
+    """The catalog name of ``attribute`` (``move*`` is one name, G5) and its argument form."""
+    from notation_toolkit.fbr.catalog import shipped_catalog
+    from notation_toolkit.fbr.validate import resolve_attribute
+
+    spec = shipped_catalog().rules.get(rule.name)
+    in_name = False
+    name = attribute.name
+    if spec is not None:
+        name, in_name = resolve_attribute(attribute, spec)
+    if attribute.argument is not None:
+        form = _ARG_FORMS.get(type(attribute.argument), "?")
+        if attribute.prefix is not None and not in_name:
+            form = "prefix+" + form
+    elif attribute.prefix is not None and not in_name:
+        form = "prefix"
+    else:
+        form = ""
+    return name, form
 
 
-def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> None:
-    allowed = _ALLOWED_PARTS[rule.name]
+def _form_words(form: str) -> str:
+    words = {"": "no argument", "count": "a count", "set": "a piece set", "values": "piece values"}
+    words |= {"range": "a board range", "prefix": "a prefix"}
+    return " and ".join(words.get(f, f) for f in form.split("+"))
+
+
+def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> dict[int, str]:
+    """VAR203 for every part and VAR202 for every attribute (or argument form) of ``rule`` that
+    the core does not execute; the catalog names of the executed attributes, by index."""
+    contract = EXECUTED[rule.name]
     present = {
         "prefix": rule.prefix,
         "seq_number": rule.seq_number,
@@ -169,7 +229,7 @@ def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> None:
         "announcement": rule.announcement,
     }
     for part, value in present.items():
-        if value is not None and part not in allowed:
+        if value is not None and part not in contract.parts:
             out.append(
                 _diag(
                     codes.PART_NOT_EXECUTED,
@@ -180,20 +240,47 @@ def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> None:
                     given=value,
                 )
             )
-    for attribute in rule.attributes:
-        if attribute.name not in _ALLOWED_ATTRIBUTES[rule.name] or attribute.negated:
-            shown = ("!" if attribute.negated else "") + str(attribute.name)
-            known = ", ".join(sorted(_ALLOWED_ATTRIBUTES[rule.name])) or "none"
+    sets = [rule.piece_set] + [a.argument for a in rule.attributes]
+    for piece_set in sets:
+        if isinstance(piece_set, mbn.PieceSet) and piece_set.flags:
+            out.append(
+                _diag(
+                    codes.PART_NOT_EXECUTED, "plain_sets_only", piece_set.span or rule.span, given=piece_set
+                ),
+            )
+    names: dict[int, str] = {}
+    for i, attribute in enumerate(rule.attributes):
+        name, form = attribute_name(rule, attribute)
+        forms = contract.attributes.get(name or "")
+        shown = ("!" if attribute.negated else "") + str(name if name is not None else "")
+        known = ", ".join(sorted(contract.attributes)) or "none"
+        if forms is None or attribute.negated or name is None:
             out.append(
                 _diag(
                     codes.ATTRIBUTE_NOT_EXECUTED,
                     "variant_core_does",
                     attribute.span or rule.span,
-                    shown=shown,
+                    shown=shown or str(attribute.argument),
                     name=rule.name,
                     known=known,
                 )
             )
+        elif form not in forms:
+            executed = " or ".join(_form_words(f) for f in sorted(forms))
+            out.append(
+                _diag(
+                    codes.ATTRIBUTE_NOT_EXECUTED,
+                    "argument_form",
+                    attribute.span or rule.span,
+                    shown=shown,
+                    name=rule.name,
+                    given=_form_words(form),
+                    executed=executed,
+                )
+            )
+        else:
+            names[i] = name
+    return names
 
 
 def _count(attribute: fbr_ast.Attribute, default: int) -> int:
@@ -208,10 +295,11 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
     rules = Rules(geometry)
     out: list[Diagnostic] = []
     royal_sets: list[frozenset[str]] = []
-    promotion_rules: list[fbr_ast.FbrRule] = []
+    promotion_rules: list[tuple[fbr_ast.FbrRule, dict[int, str]]] = []
     for rule in rule_file.rules:
-        if rule.name not in _ALLOWED_PARTS or (rule.negated and rule.name not in ("draw",)):
-            executed = ", ".join(sorted(_ALLOWED_PARTS))
+        contract = EXECUTED.get(rule.name)
+        if contract is None or (rule.negated and not contract.negated):
+            executed = ", ".join(sorted(EXECUTED))
             out.append(
                 _diag(
                     codes.RULE_NOT_EXECUTED,
@@ -228,52 +316,46 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
                 out.append(_diag(codes.PART_NOT_EXECUTED, "draw_takes_no", rule.span))
             rules.repetition = None
             continue
-        _check_parts(rule, out)
+        names = _check_parts(rule, out)
+        executed_attributes = [(names[i], a) for i, a in enumerate(rule.attributes) if i in names]
         name = rule.name
         if name == "royal":
             royal_sets.append(_letters(rule.piece_set) or frozenset({"K"}))
-            for attribute in rule.attributes:
-                if attribute.name == "maxchecks":
+            for attr_name, attribute in executed_attributes:
+                if attr_name == "maxchecks":
                     rules.max_checks = _count(attribute, 3)
-                elif attribute.name in ("bare", "baremove"):
-                    rules.bare = attribute.name
+                elif attr_name in ("bare", "baremove"):
+                    rules.bare = attr_name
         elif name == "promotion":
-            promotion_rules.append(rule)
+            promotion_rules.append((rule, names))
         elif name == "holding":
             rules.holding = True
-            rules.demote = any(a.name == "demote" for a in rule.attributes)
-            for attribute in rule.attributes:
-                if attribute.name == "demote" and attribute.prefix is not None:
-                    out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "holding_demote_with", attribute.span))
+            rules.demote = any(n == "demote" for n, _ in executed_attributes)
         elif name == "drop":
             letters = _letters(rule.piece_set)
             zone = _range_mask(geometry, rule.board_range) if rule.board_range else geometry.full
-            if rule.piece_set is not None and (rule.piece_set.complement or rule.piece_set.colour_sensitive):
-                out.append(_diag(codes.PART_NOT_EXECUTED, "drop_piece_sets", rule.piece_set.span))
             for letter in letters or {"*"}:
                 if rule.board_range is not None:
                     rules.drop_zones[letter] = _both_sides(geometry, zone)
-            for attribute in rule.attributes:
-                if attribute.name == "nomate":
+            for attr_name, _attribute in executed_attributes:
+                if attr_name == "nomate":
                     rules.drop_nomate |= letters or {"*"}
-                elif attribute.name == "nocheck":
+                elif attr_name == "nocheck":
                     rules.drop_nocheck |= letters or {"*"}
         elif name == "stalemate":
             if len(rule.attributes) != 1:
                 out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "stalemate_takes_exactly", rule.span))
-            else:
-                rules.stalemate = str(rule.attributes[0].name)
+            elif executed_attributes:
+                rules.stalemate = executed_attributes[0][0]
         elif name == "draw":
-            for attribute in rule.attributes:
-                if attribute.name == "repetition":
+            for attr_name, attribute in executed_attributes:
+                if attr_name == "repetition":
                     rules.repetition = _count(attribute, 3)
         elif name == "loss":
-            for attribute in rule.attributes:
-                if attribute.name == "perpetualcheck":
+            for attr_name, attribute in executed_attributes:
+                if attr_name == "perpetualcheck":
                     rules.perpetual_check = _count(attribute, 3)
         elif name == "mustcapture":
-            if rule.piece_set is not None:
-                out.append(_diag(codes.PART_NOT_EXECUTED, "mustcapture_executed", rule.span))
             rules.must_capture = True
         elif name == "hill":
             if rule.board_range is None:
@@ -281,16 +363,20 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
             else:
                 rules.hill = _both_sides(geometry, _range_mask(geometry, rule.board_range))
         elif name == "pieces":
-            letters = _letters(rule.piece_set)
+            # without a piece set the limit counts every piece (003:542)
+            letters = _letters(rule.piece_set) or frozenset(_defined_keys(rule_file))
             if not rule.attributes:
                 out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "pieces_needs_attribute", rule.span))
-            if rule.piece_set is None or rule.piece_set.flags:
-                out.append(_diag(codes.PART_NOT_EXECUTED, "pieces_needs_plain", rule.span))
-            for attribute in rule.attributes:
-                if attribute.name == "total":
+            for attr_name, attribute in executed_attributes:
+                if attr_name == "total":
                     rules.total_limits.append((letters, _count(attribute, 1)))
-                elif attribute.name == "file":
+                elif attr_name == "file":
                     rules.file_limits.append((letters, _count(attribute, 1)))
+                elif attr_name == "sum":
+                    # each piece type of the set on its own (003:618)
+                    for letter in sorted(letters):
+                        rules.total_limits.append((frozenset({letter}), _count(attribute, 1)))
+        # mirror=vertical and multicapture=completed are what the core does (003:472, 003:490)
     if royal_sets:
         rules.royal = frozenset().union(*royal_sets)
     rules.promotions = {}
@@ -299,21 +385,51 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
     return rules, out
 
 
+@mutable_dataclass(slots=True)
+class _PromotionSetting:
+    # One FBR rule promotion<prefix>: its zone, and per way of promoting (enter, leave, move) the
+    # pieces allowed (None: any choice of the promotion rule), when that way is given.
+    zone: int
+    optional: bool = False
+    ways: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    castle: bool = False
+
+
 def _promotion_rules(
-    rule_file: fbr_ast.RuleFile, rules_fbr: list[fbr_ast.FbrRule], rules: Rules, out: list[Diagnostic]
+    rule_file: fbr_ast.RuleFile,
+    rules_fbr: list[tuple[fbr_ast.FbrRule, dict[int, str]]],
+    rules: Rules,
+    out: list[Diagnostic],
 ) -> None:
     geometry = rules.geometry
     # promotion+ exists by default with the last rank as zone (003:664, 003:670).
-    settings: dict[str, tuple[int, bool, bool, bool, bool]] = {
-        "+": (geometry.rank_masks[-1], False, True, False, False)
+    settings: dict[str, _PromotionSetting] = {
+        "+": _PromotionSetting(geometry.rank_masks[-1], ways={"enter": None})
     }
-    for rule in rules_fbr:
+    written: set[str] = set()
+    for rule, names in rules_fbr:
         prefix = rule.prefix.value if rule.prefix else "+"
+        if prefix in written:
+            out.append(_diag(codes.BAD_PROMOTION, "promotion_twice", rule.span, prefix="promotion" + prefix))
+            continue
+        written.add(prefix)
         zone = _range_mask(geometry, rule.board_range) if rule.board_range else geometry.rank_masks[-1]
-        names = {a.name for a in rule.attributes}
-        enter = "enter" in names or not ({"leave", "move"} & names)
-        settings[prefix] = (zone, "optional" in names, enter, "leave" in names, "move" in names)
+        setting = _PromotionSetting(zone)
+        for i, attribute in enumerate(rule.attributes):
+            attr_name = names.get(i)
+            if attr_name == "optional":
+                setting.optional = True
+            elif attr_name in ("enter", "leave", "move", "move*"):
+                way = "move" if attr_name == "move*" else attr_name
+                setting.castle |= attr_name == "move*"
+                arg = attribute.argument
+                setting.ways[way] = _letters(arg) if isinstance(arg, mbn.PieceSet) else None
+        if not setting.ways:
+            # enter is the default when no other way is given (003:708)
+            setting.ways["enter"] = None
+        settings[prefix] = setting
     defined = _defined_keys(rule_file)
+    prefix_of: dict[str, str] = {}
     for item in rule_file.pieces:
         if isinstance(item, mbn.PromotionRule):
             head = item.head
@@ -355,16 +471,22 @@ def _promotion_rules(
                     continue
                 choices.append(target.letter.key)
             for letter in head.letters:
-                zone, optional, enter, leave, move = settings[prefix]
-                rules.promotions[letter.key] = Promotion(
-                    letter.key,
-                    tuple(choices),
-                    _both_sides(geometry, zone),
-                    optional,
-                    enter,
-                    leave,
-                    move,
-                    status=True,
+                if prefix_of.get(letter.key, prefix) != prefix:
+                    # two promotion rules applied in turn (003:662) are not executed
+                    out.append(
+                        _diag(
+                            codes.BAD_PROMOTION,
+                            "several_promotion_rules",
+                            item.span,
+                            key=letter.key,
+                            first=prefix_of[letter.key],
+                            second=prefix,
+                        )
+                    )
+                    continue
+                prefix_of[letter.key] = prefix
+                rules.promotions[letter.key] = _promotion(
+                    letter.key, tuple(choices), settings[prefix], geometry, status=True
                 )
     # A prefixed definition '+P=...' defines the promotion P -> +P implicitly (003:660).
     for key in sorted(defined):
@@ -373,10 +495,29 @@ def _promotion_rules(
             prefix = key[0]
             if base in rules.promotions or prefix not in settings:
                 continue
-            zone, optional, enter, leave, move = settings[prefix]
-            rules.promotions[base] = Promotion(
-                base, (key,), _both_sides(geometry, zone), optional, enter, leave, move, status=False
-            )
+            rules.promotions[base] = _promotion(base, (key,), settings[prefix], geometry, status=False)
+
+
+def _promotion(
+    piece: str, choices: tuple[str, ...], setting: _PromotionSetting, geometry: Geometry, *, status: bool
+) -> Promotion:
+    def allowed(way: str) -> tuple[str, ...] | None:
+        if way not in setting.ways:
+            return None
+        only = setting.ways[way]
+        return choices if only is None else tuple(c for c in choices if c in only)
+
+    return Promotion(
+        piece,
+        choices,
+        _both_sides(geometry, setting.zone),
+        setting.optional,
+        allowed("enter"),
+        allowed("leave"),
+        allowed("move"),
+        setting.castle,
+        status,
+    )
 
 
 def _defined_keys(rule_file: fbr_ast.RuleFile) -> set[str]:

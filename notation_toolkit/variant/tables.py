@@ -29,6 +29,10 @@ CAPTURE = 1 << 34
 NOPROMO = 1 << 35  # an optional promotion declined (text needs no suffix; kept for clarity)
 SQ = 0x3FF
 
+Promo = tuple[list[int] | None, list[int] | None, list[int] | None, tuple[int, int], bool, bool]
+"""A piece type's promotion: choices entering / leaving / inside the zone, zone per side, optional,
+keeps a promoted status."""
+
 
 class VariantLike(Protocol):
     """What positions need of their variant (``notation_toolkit.variant.Variant`` is one): a name,
@@ -148,23 +152,22 @@ class Core:
         self.reverse = [
             p.tables.attackers_reach if self.reversible[i] else None for i, p in enumerate(self.pieces)
         ]
-        # promotion: per type, choices as type indexes
-        self.promo: list[tuple[list[int], tuple[int, int], bool, bool, bool, bool, bool] | None] = []
+        # promotion: per type, the choices (type indexes) when entering, leaving, moving inside
+        # the zone (None: that way does not promote), the zone per side, optional, promoted status
+        self.promo: list[Promo | None] = []
         for k in self.keys:
             spec = rules.promotions.get(k)
             if spec is None:
                 self.promo.append(None)
             else:
+                ways = (spec.enter, spec.leave, spec.move)
                 self.promo.append(
                     (
-                        [self.index[c] for c in spec.choices],
+                        *(None if w is None else [self.index[c] for c in w] for w in ways),
                         spec.zone,
                         spec.optional,
-                        spec.on_enter,
-                        spec.on_leave,
-                        spec.on_move,
                         spec.status and rules.holding and rules.demote,
-                    )
+                    )  # type: ignore[arg-type]
                 )
         # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
         self.can_move = [
@@ -181,8 +184,8 @@ class Core:
         # demotion when captured into the holding (003:406-416)
         self.status_origin: dict[int, int] = {}
         for t, pspec in enumerate(self.promo):
-            if pspec is not None and pspec[6]:
-                for choice in pspec[0]:
+            if pspec is not None and pspec[5]:
+                for choice in (c for way in pspec[:3] if way is not None for c in way):
                     self.status_origin.setdefault(choice, t)
         self.to_hand = list(range(n))
         if rules.demote:
