@@ -191,6 +191,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "argument_form": "the variant core executes '{shown}' of rule '{name}' with {executed}, not with "
         "{given}",
         "stalemate_takes_exactly": "stalemate takes exactly one result",
+        "move_star_castling": "promotion=move* in a variant with castling (both castling pieces promoting) "
+        "is not executed",
         "pieces_needs_attribute": "pieces needs an attribute",
     },
     RULE_NOT_EXECUTED: {
@@ -280,6 +282,7 @@ _HINTS: dict[str, dict[str, str]] = {
         "variant_core_does": "attributes executed for '{name}': {known}",
         "argument_form": "write '{shown}' with {executed}",
         "stalemate_takes_exactly": "stalemate=draw, stalemate=loss or stalemate=win",
+        "move_star_castling": "write promotion=move (castlings do not promote)",
         "pieces_needs_attribute": "pieces{{Q}}=total(1), file(N) or sum(N)",
     },
     RULE_NOT_EXECUTED: {

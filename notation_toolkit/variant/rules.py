@@ -69,7 +69,6 @@ class Promotion:
     enter: tuple[str, ...] | None
     leave: tuple[str, ...] | None
     move: tuple[str, ...] | None
-    castle: bool  # move*: a castling wholly inside the zone promotes both pieces (003:728)
     status: bool  # the promoted piece keeps a "promoted" status (demoted when captured, 003:408)
 
 
@@ -392,7 +391,6 @@ class _PromotionSetting:
     zone: int
     optional: bool = False
     ways: dict[str, frozenset[str] | None] = field(default_factory=dict)
-    castle: bool = False
 
 
 def _promotion_rules(
@@ -421,7 +419,10 @@ def _promotion_rules(
                 setting.optional = True
             elif attr_name in ("enter", "leave", "move", "move*"):
                 way = "move" if attr_name == "move*" else attr_name
-                setting.castle |= attr_name == "move*"
+                if attr_name == "move*" and _has_castling(rule_file):
+                    # move* differs from move only by promoting both castling pieces (003:728)
+                    out.append(_diag(codes.ATTRIBUTE_NOT_EXECUTED, "move_star_castling", attribute.span))
+                    continue
                 arg = attribute.argument
                 setting.ways[way] = _letters(arg) if isinstance(arg, mbn.PieceSet) else None
         if not setting.ways:
@@ -515,8 +516,13 @@ def _promotion(
         allowed("enter"),
         allowed("leave"),
         allowed("move"),
-        setting.castle,
         status,
+    )
+
+
+def _has_castling(rule_file: fbr_ast.RuleFile) -> bool:
+    return any(
+        isinstance(item, mbn.PieceDefinition) and item.head.letter.is_castling for item in rule_file.pieces
     )
 
 

@@ -20,8 +20,10 @@ from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.fbr.catalog import PART_KEYS, RuleSpec, shipped_catalog
 from notation_toolkit.variant.rules import EXECUTED, Rules, read_rules
 
-# Orthodox chess pieces (no promotion rule: promotion+ exists by default, 003:664).
-PIECES = "K=W+F Q=R+B R=W0 B=F0 N=N P=mfW+cefF+[1-2]mefW02 +P==QRBN O-O=[*]isR[g]=isR[f]"
+# Orthodox chess pieces (no promotion rule: promotion+ exists by default, 003:664); castling only
+# where a case needs it.
+PIECES = "K=W+F Q=R+B R=W0 B=F0 N=N P=mfW+cefF+[1-2]mefW02 +P==QRBN"
+CASTLING = "O-O=[*]isR[g]=isR[f]"
 G8 = Geometry.of(8, 8)
 PART_TEXT = {
     "prefix": "+",
@@ -185,10 +187,12 @@ def test_every_catalog_form_is_executed_or_refused() -> None:
         ("promotion<1>", "VAR203", "<1>"),
         ("royal{^K}", "VAR203", "{^K}"),
         ("multicapture=immediate", "VAR202", "immediate"),
+        # move* would promote both castling pieces (003:728); without castling it is move
+        ("promotion=move*", "VAR202", "move*"),
     ],
 )
 def test_refusals_point_at_the_part(text: str, code: str, where: str) -> None:
-    rule_file = f'boardsize="8x8" holding royal {text} {PIECES}'
+    rule_file = f'boardsize="8x8" holding royal {text} {PIECES} {CASTLING}'
     _, diagnostics = read_rules(fbr.parse(rule_file), G8)
     found = [d for d in diagnostics if d.code == code]
     assert found, diagnostics

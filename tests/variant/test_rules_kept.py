@@ -99,3 +99,12 @@ def test_grand_as_the_page_writes_it_limits_each_type() -> None:
         "k9/10/2P7/10/10/10/10/10/3QA5/4K5 w - - 0 1",
     ):
         assert _moves(variant, fen) == sorted(pyffish.legal_moves("grand", fen, [])), fen
+
+
+def test_move_star_without_castling_is_move() -> None:
+    # 003:728: move* is move except that both castling pieces promote; WAYS has no castling
+    star = Variant.from_text(WAYS.replace("move{R}", "move*{R}"))
+    plain = Variant.from_text(WAYS)
+    for position in ("k^7/3G4/8/8/8/8/8/7K^ / C/c", "k^7/8/3G4/8/8/8/8/7K^ / C/c"):
+        assert _moves(star, position) == _moves(plain, position)
+    assert "d7d8r" in _moves(star, "k^7/3G4/8/8/8/8/8/7K^ / C/c")
