@@ -246,6 +246,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "on_royal_pieces": "{token} on {square_names}: royal pieces carry '^' and only they do",
         "en_passant_square": "en passant square {ep!r} is not on the board",
         "no_promoted": "'{ch}~': no promoted {key} in {name}",
+        "too_many_pieces": "{in_hand} pieces in hand and {on_board} on the board: more than the {squares} "
+        "squares of the board",
     },
     NO_FEN: {
         "has_no_fen": "{name} has no FEN convention here (use FEEN)",
@@ -311,6 +313,10 @@ _HINTS: dict[str, dict[str, str]] = {
     },
     BAD_MOVE: {
         "move": "write e2e4, e7e8q, a10a9 or P@e4",
+    },
+    BAD_POSITION: {
+        "too_many_pieces": "captures only move pieces from the board to a hand, so a game holds at most "
+        "as many pieces as the board has squares",
     },
 }
 

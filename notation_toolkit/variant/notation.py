@@ -33,6 +33,25 @@ def _err(
     return PositionError([diagnostic], text)
 
 
+def _check_material(pos: BoardState, text: str, start: int, length: int) -> None:
+    # The hands (kept as counts up to the board size) could not hold more after captures.
+    in_hand = sum(map(sum, pos.hands))
+    if in_hand:
+        on_board = sum(bin(bb).count("1") for bb in pos.occ)
+        squares = pos.core.geometry.size
+        if in_hand + on_board > squares:
+            raise _err(
+                codes.BAD_POSITION,
+                "too_many_pieces",
+                text,
+                start,
+                length,
+                in_hand=in_hand,
+                on_board=on_board,
+                squares=squares,
+            )
+
+
 def piece_token(pos: BoardState, sq: int, code: int) -> str:
     """The FEEN token of the piece ``code`` on ``sq`` (state, letter, ``^``)."""
     core = pos.core
@@ -202,6 +221,7 @@ def read_feen(pos: BoardState, text: str) -> None:
         raise _err(
             codes.BAD_POSITION, "has_no_holding", text, len(fields[0]) + 1, len(fields[1]), name=variant.name
         )
+    _check_material(pos, text, len(fields[0]) + 1, len(fields[1]))
     st = parsed.style_turn
     pos.turn = WHITE if st.active_side is Side.FIRST else BLACK
     pos.styles = (st.first.name, st.second.name)
@@ -393,6 +413,7 @@ def read_fen(pos: BoardState, text: str) -> None:
         if key not in core.index or core.royal[core.index[key]]:
             raise _err(codes.UNKNOWN_PIECE, "pockets_piece_drop", text, ch=ch)
         pos.hands[WHITE if ch == key else BLACK][core.index[key]] += 1
+    _check_material(pos, text, len(placement) + 1, len(pockets))
     pos.turn = WHITE if fields[1] == "w" else BLACK
     rights = fields[2] if len(fields) > 2 else "-"
     for ch in rights if rights != "-" else "":

@@ -822,9 +822,15 @@ class Position(BoardState):
         )
 
     def push(self, move: Move | str) -> None:
-        """Play a move (a ``Move`` of ``legal_moves()`` or its text)."""
-        mv = self.parse_move(move) if isinstance(move, str) else move
-        self._push_code(mv.code)
+        """Play a move (a ``Move`` of ``legal_moves()`` or its text); ``TypeError`` for anything else."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(
+                f"push() takes a Move of legal_moves() or a move's text such as 'e2e4', not "
+                f"{type(move).__name__}"
+            )
+        self._push_code(move.code)
 
     def _push_code(self, m: int) -> None:
         self.history.append(self.key)

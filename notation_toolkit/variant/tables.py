@@ -135,15 +135,15 @@ class Core:
         self.could: list[tuple[list[int], list[int]] | None] = []
         royal_keys = [k for k in self.keys if k in rules.royal]
         for i, p in enumerate(self.pieces):
-            if self.reversible[i] or "p" in p.definition.split("=", 1)[-1]:
+            if self.reversible[i] or "p" in p.definition.split("=", 1)[-1] or p.tables.multi:
+                # (multi-leg pieces: their reach on an empty board covers most of it, no filter)
                 self.could.append(None)
                 continue
             could: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
             for side in (0, 1):
+                attacks = p.tables.empty_board_attacks(side, (None, *royal_keys))
                 for x in range(g.size):
-                    reach = p.attacks(x, side, 0)
-                    for key in royal_keys:
-                        reach |= p.attacks(x, side, 0, key)
+                    reach = attacks[x]
                     while reach:
                         low = reach & -reach
                         could[side][low.bit_length() - 1] |= 1 << x
@@ -171,15 +171,7 @@ class Core:
                 )
         # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
         self.can_move = [
-            [
-                sum(
-                    1 << s
-                    for s in range(g.size)
-                    if self.pieces[t].quiets(s, side, 0) | self.pieces[t].attacks(s, side, 0)
-                )
-                for side in (0, 1)
-            ]
-            for t in range(n)
+            [self.pieces[t].tables.empty_board_movers(side) for side in (0, 1)] for t in range(n)
         ]
         # demotion when captured into the holding (003:406-416)
         self.status_origin: dict[int, int] = {}

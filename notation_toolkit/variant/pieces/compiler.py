@@ -12,7 +12,7 @@ the occupancy of the relevant squares (riders, hoppers, lame leapers) per group.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass as mutable_dataclass
 from dataclasses import field, replace
 from functools import lru_cache
@@ -862,6 +862,8 @@ class _Group:
     modality: Modality
     reach: tuple[Reach, Reach]  # per side
     rays: tuple[list[list[tuple[int, int, Ray]]], ...]  # per side, per square (for ep squares)
+    origins: tuple[int, int]  # per side: the squares the group moves from at all (later legs)
+    fills: tuple[list[_Fill], list[_Fill]] | None  # per side, when every part slides or jumps
 
 
 class Tables:
@@ -874,14 +876,21 @@ class Tables:
         single = [p for p in parts if isinstance(p, Part)]
         self.multi = [p for p in parts if isinstance(p, MultiPart)]
         self._reach_cache: dict[
-            frozenset[object], tuple[tuple[Reach, Reach], tuple[list[list[tuple[int, int, Ray]]], ...]]
+            frozenset[object],
+            tuple[
+                tuple[Reach, Reach],
+                tuple[list[list[tuple[int, int, Ray]]], ...],
+                tuple[int, int],
+                tuple[list[_Fill], list[_Fill]] | None,
+            ],
         ] = {}
         by_mod: dict[Modality, list[Part]] = {}
         for p in single:
             by_mod.setdefault(p.modality, []).append(p)
         self.groups = [self._group(mod, ps) for mod, ps in by_mod.items()]
         self.multi_tables = [
-            [[self._group(p.modality, [p]) for p in leg] for leg in mp.legs] for mp in self.multi
+            [[self._group(p.modality, [p], with_fills=True) for p in leg] for leg in mp.legs]
+            for mp in self.multi
         ]
         self.has_initial = any(p.modality.initial for p in single) or any(
             p.modality.initial for mp in self.multi for leg in mp.legs for p in leg
@@ -961,13 +970,17 @@ class Tables:
         out = g.mirror_vertical(mask)
         return g.mirror_horizontal(out) if self.mirror is Mirror.BOTH else out
 
-    def _group(self, modality: Modality, parts: Sequence[Part]) -> _Group:
+    def _group(self, modality: Modality, parts: Sequence[Part], with_fills: bool = False) -> _Group:
         # groups with the same geometry (the moving group and the attack group of R, Q, N ...)
         # share their Reach tables
         key = frozenset((p.vectors, p.kind, p.smin, p.smax, p.lame, p.origin, p.dest) for p in parts)
         shared = self._reach_cache.get(key)
         if shared is not None:
-            return _Group(modality, shared[0], shared[1])
+            reaches, rays, origins, fills = shared
+            if with_fills and fills is None and all(p.kind != HOP and not p.lame for p in parts):
+                fills = (self._fills(parts, WHITE), self._fills(parts, BLACK))
+                self._reach_cache[key] = (reaches, rays, origins, fills)
+            return _Group(modality, reaches, rays, origins, fills)
         g = self.geometry
         reaches = (Reach(g.size), Reach(g.size))
         rays_out: list[list[list[tuple[int, int, Ray]]]] = []
@@ -992,12 +1005,42 @@ class Tables:
                         else:
                             reach.add(sq, kind, smin, ray, rel, land)
             rays_out.append(side_rays)
-        self._reach_cache[key] = (reaches, tuple(rays_out))
-        return _Group(modality, reaches, tuple(rays_out))
+        origins = (_origin_mask(reaches[0], rays_out[0]), _origin_mask(reaches[1], rays_out[1]))
+        fills = None
+        if with_fills and all(p.kind != HOP and not p.lame for p in parts):
+            fills = (self._fills(parts, WHITE), self._fills(parts, BLACK))
+        self._reach_cache[key] = (reaches, tuple(rays_out), origins, fills)
+        return _Group(modality, reaches, tuple(rays_out), origins, fills)
+
+    def _fills(self, parts: Sequence[Part], side: int) -> list[_Fill]:
+        """The parts of a group as whole-board shifts, one per vector (see ``_Fill``)."""
+        g = self.geometry
+        w, h = g.width, g.height
+        out: list[_Fill] = []
+        for p in parts:
+            origin = self._mask(p.origin, side)
+            dest = self._mask(p.dest, side)
+            for dx, dy in self._vectors(p.vectors, side):
+                files = ranks = 0
+                for f in range(max(0, -dx), min(w, w - dx)):
+                    files |= g.file_masks[f]
+                for r in range(max(0, -dy), min(h, h - dy)):
+                    ranks |= g.rank_masks[r]
+                source = files & ranks
+                if source:
+                    steps = min(p.smax, max(w, h))
+                    out.append(_Fill(source, dy * w + dx, p.kind == JUMP, p.smin, steps, origin, dest))
+        return out
 
     # -- generation ---------------------------------------------------------------------------
 
     def quiets(self, square: int, side: int, occupied: int, initial: bool) -> int:
+        out = self._single_quiets(square, side, occupied, initial)
+        if self.multi:
+            out |= self._multi_targets(square, side, occupied, 0, initial, None, None)[0] & ~occupied
+        return out
+
+    def _single_quiets(self, square: int, side: int, occupied: int, initial: bool) -> int:
         plain = self.plain
         if plain is not None:
             return plain[side](square, occupied) & ~occupied
@@ -1007,10 +1050,6 @@ class Tables:
         if initial:
             for grp in self.quiet_groups_i:
                 out |= grp.reach[side](square, occupied)
-        if self.multi:
-            for mv in self._multi_moves(square, side, occupied, 0, 0, initial, None):
-                if mv.captured is None:
-                    out |= 1 << mv.target
         return out & ~occupied
 
     def captures(
@@ -1029,15 +1068,20 @@ class Tables:
         groups = self.capture_groups + self.capture_groups_i if initial else self.capture_groups
         for grp in groups:
             out |= grp.reach[side](square, occupied) & _victims(grp.modality, enemies, by_type)
-        if self.multi:
-            for mv in self._multi_moves(square, side, occupied, 0, enemies, initial, by_type):
-                if mv.captured is not None:
-                    out |= 1 << mv.target
+        if self.multi and enemies:
+            out |= self._multi_targets(square, side, occupied, enemies, initial, by_type, None)[1]
         return out & enemies
 
     def attacks(self, square: int, side: int, occupied: int, victim: str | None) -> int:
+        out = self._single_attacks(square, side, occupied, victim)
+        if self.multi:
+            everything = self.geometry.full & ~(1 << square)
+            out |= self._multi_targets(square, side, occupied, everything, False, None, victim or "")[1]
+        return out
+
+    def _single_attacks(self, square: int, side: int, occupied: int, victim: str | None) -> int:
         if victim is None or not self.needs_types:
-            out = self.attack_all[side](square, occupied)
+            return self.attack_all[side](square, occupied)
         else:
             reach = self._attack_by_victim.get(victim)
             if reach is None:
@@ -1051,15 +1095,7 @@ class Tables:
                 ]
                 reach = self._group(Modality(), parts).reach
                 self._attack_by_victim[victim] = reach
-            out = reach[side](square, occupied)
-        if self.multi:
-            everything = self.geometry.full
-            types = None if victim is None else {victim: everything}
-            for mv in self._multi_moves(
-                square, side, occupied, 0, everything & ~(1 << square), False, types, attack=True
-            ):
-                out |= 1 << mv.target
-        return out
+            return reach[side](square, occupied)
 
     def attackers_reach(self, square: int, side: int, occupied: int) -> int:
         """Squares from which a piece of ``side`` of this type attacks ``square`` (``reversible``
@@ -1108,9 +1144,103 @@ class Tables:
                 for t in self.geometry.squares(reach & ep.squares & empty):
                     out.setdefault((t, ep.victim, ()), PieceMove(square, t, ep.victim, (), 0, mod.initial))
         if self.multi:
-            for mv in self._multi_moves(square, side, occupied, friends, enemies, initial, by_type):
+            for mv in self._multi_moves(square, side, occupied, enemies, initial, by_type):
                 out.setdefault((mv.target, mv.captured, ()), mv)
         return list(out.values())
+
+    def empty_board_movers(self, side: int) -> int:
+        """The squares from which the piece has a move on an empty board (a quiet move or an attack
+        on any piece; initial moves left out). A multi-leg move counts when its legs can be
+        completed, whatever the last one lands on."""
+        g = self.geometry
+        out = 0
+        for sq in range(g.size):
+            if self._single_quiets(sq, side, 0, False) | self._single_attacks(sq, side, 0, None):
+                out |= 1 << sq
+        memo: dict[tuple[object, ...], int] = {}
+        for legs in self.multi_tables:
+            # backwards from the last leg: the squares from which the remaining legs can be played
+            final = len(legs) - 1
+            able = 0
+            for grp in legs[final]:
+                mod = grp.modality
+                if not mod.initial and (mod.quiet or (mod.capture and not mod.ep_only)):
+                    reach = grp.reach[side]
+                    able |= sum(1 << sq for sq in g.squares(grp.origins[side]) if reach(sq, 0))
+            for li in range(final - 1, -1, -1):
+                groups = [grp for grp in legs[li] if grp.modality.quiet and not grp.modality.initial]
+                key = (tuple(id(grp.reach[side]) for grp in groups), li > 0, able)
+                known = memo.get(key)
+                if known is None:
+                    known = 0
+                    for grp in groups:
+                        reach = grp.reach[side]
+                        for sq in g.squares((grp.origins[side] if li > 0 else g.full) & ~known):
+                            if reach(sq, 0) & able:
+                                known |= 1 << sq
+                    memo[key] = known
+                able = known
+            out |= able
+        return out
+
+    def empty_board_attacks(self, side: int, victims: Sequence[str | None]) -> list[int]:
+        """Per square, the squares the piece attacks on an empty board for any of ``victims``
+        (``None``: any piece, as ``attacks`` reads it)."""
+        g = self.geometry
+        out = [0] * g.size
+        for victim in victims:
+            for sq in range(g.size):
+                out[sq] |= self._single_attacks(sq, side, 0, victim)
+        if self.multi:
+
+            def accept(mod: Modality) -> bool:
+                if not mod.capture or mod.ep_only:
+                    return False
+                return mod.capture_set is None or any(v is not None and mod.allows(v) for v in victims)
+
+            for sq, bb in enumerate(self._multi_empty(side, accept)):
+                out[sq] |= bb
+        return out
+
+    def _multi_empty(self, side: int, accept: Callable[[Modality], bool]) -> list[int]:
+        """Per square, the targets of the multi-leg moves on an empty board whose last leg's
+        modality ``accept`` takes (initial moves left out), computed from the last leg backwards:
+        the targets from a square after leg k are the union of the targets after leg k+1 of the
+        squares leg k reaches. That is one union per (square, reached square) and leg, and a leg
+        repeated over the same targets (``N0-N0-...``) is looked up, not recomputed."""
+        g = self.geometry
+        size = g.size
+        out = [0] * size
+        memo: dict[tuple[object, ...], list[int]] = {}
+        for legs in self.multi_tables:
+            final = len(legs) - 1
+            after = [0] * size
+            for grp in legs[final]:
+                if grp.modality.initial or not accept(grp.modality):
+                    continue
+                reach, origins = grp.reach[side], grp.origins[side]
+                for sq in g.squares(origins):
+                    after[sq] |= reach(sq, 0)
+            for li in range(final - 1, -1, -1):
+                groups = [grp for grp in legs[li] if grp.modality.quiet and not grp.modality.initial]
+                key = (tuple((id(grp.reach[side]), li > 0) for grp in groups), tuple(after))
+                known = memo.get(key)
+                if known is None:
+                    known = [0] * size
+                    for grp in groups:
+                        reach = grp.reach[side]
+                        for sq in g.squares(grp.origins[side] if li > 0 else g.full):
+                            acc = known[sq]
+                            for u in g.squares(reach(sq, 0)):
+                                acc |= after[u]
+                            known[sq] = acc
+                    memo[key] = known
+                after = known
+            for sq in range(size):
+                out[sq] |= after[sq]
+        for sq in range(size):
+            out[sq] &= ~(1 << sq)
+        return out
 
     def _ep_squares(self, grp: _Group, side: int, square: int, target_bit: int) -> int:
         for _kind, _smin, ray in grp.rays[side][square]:
@@ -1119,57 +1249,198 @@ class Tables:
                 return passed
         return 0
 
+    def _multi_targets(
+        self,
+        square: int,
+        side: int,
+        occupied: int,
+        enemies: int,
+        initial: bool,
+        by_type: Mapping[str, int] | None,
+        attack: str | None,
+    ) -> tuple[int, int]:
+        """(quiet targets, capture targets) of the multi-leg moves from ``square``, as bitboards.
+
+        The squares where a leg can end form one bitboard, so each leg costs one reach lookup per
+        such square however many paths lead there: polynomial in the board size. With ``attack``
+        (a victim's key, ``""`` for any piece) the capture targets are the squares the last leg
+        attacks among ``enemies`` (capture sets read for that victim)."""
+        start_bit = 1 << square
+        occ = occupied & ~start_bit
+        empty = ~occ
+        quiet = capture = 0
+        cache: dict[tuple[int, int], int] = {}
+        for legs in self.multi_tables:
+            frontier = start_bit
+            final = len(legs) - 1
+            for li, leg in enumerate(legs):
+                nxt = 0
+                for grp in leg:
+                    mod = grp.modality
+                    if mod.initial and not initial:
+                        continue
+                    if li < final:
+                        if not mod.quiet:
+                            continue
+                    elif attack is not None and (
+                        not mod.capture
+                        or mod.ep_only
+                        or (mod.capture_set is not None and not (attack and mod.allows(attack)))
+                    ):
+                        continue
+                    origins = frontier if li == 0 else frontier & grp.origins[side]
+                    if not origins:
+                        continue
+                    reach = _reach_union(grp, side, origins, occ, cache)
+                    if li < final:
+                        nxt |= reach & empty
+                        continue
+                    if mod.quiet and attack is None:
+                        quiet |= reach & empty
+                    if mod.capture and not mod.ep_only and enemies:
+                        capture |= reach & (
+                            enemies if attack is not None else _victims(mod, enemies, by_type)
+                        )
+                frontier = nxt
+                if not frontier:
+                    break
+        return quiet & ~start_bit, capture & ~start_bit
+
     def _multi_moves(
         self,
         square: int,
         side: int,
         occupied: int,
-        friends: int,
         enemies: int,
         initial: bool,
         by_type: Mapping[str, int] | None,
-        attack: bool = False,
     ) -> list[PieceMove]:
-        """Multi-leg moves: every leg but the last lands on an empty square (the mover's own origin
-        counts as empty once it has left); the last leg moves or captures as its modality says."""
+        """Multi-leg moves with their paths: every leg but the last lands on an empty square (the
+        mover's own origin counts as empty once it has left); the last leg moves or captures as its
+        modality says. Each square is entered once per leg and each move recorded once (the first
+        path found is kept: other paths make the same move), so the work is polynomial in the board
+        size, where following every path grows exponentially with the legs."""
         out: list[PieceMove] = []
         start_bit = 1 << square
         occ = occupied & ~start_bit
+        empty = ~occ
+        squares = self.geometry.squares
+        quiet_done = capture_done = start_bit
         for legs in self.multi_tables:
-            frontier: list[tuple[int, tuple[int, ...]]] = [(square, ())]
+            came_from: list[dict[int, int]] = []  # per leg before the last: square -> previous square
+            frontier = start_bit
+            final = len(legs) - 1
             for li, leg in enumerate(legs):
-                last = li == len(legs) - 1
-                nxt: list[tuple[int, tuple[int, ...]]] = []
-                seen = 0
-                for at, path in frontier:
+                if li < final:
+                    came: dict[int, int] = {}
+                    seen = 0
+                    for at in squares(frontier):
+                        for grp in leg:
+                            mod = grp.modality
+                            if (mod.initial and not initial) or not mod.quiet:
+                                continue
+                            if li > 0 and not grp.origins[side] >> at & 1:
+                                continue
+                            new = grp.reach[side](at, occ) & empty & ~seen
+                            seen |= new
+                            for t in squares(new):
+                                came[t] = at
+                    came_from.append(came)
+                    frontier = seen
+                    if not frontier:
+                        break
+                    continue
+                for at in squares(frontier):
+                    path = _path_to(came_from, at)
                     for grp in leg:
                         mod = grp.modality
                         if mod.initial and not initial:
                             continue
-                        if li > 0 and not self._origin_ok(grp, side, at):
+                        if li > 0 and not grp.origins[side] >> at & 1:
                             continue
                         reach = grp.reach[side](at, occ)
-                        if not last:
-                            if not mod.quiet:
-                                continue
-                            for t in self.geometry.squares(reach & ~occ & ~seen):
-                                # one path per intermediate square: other paths to it make the same
-                                # move, and keeping them all grows exponentially with the legs
-                                seen |= 1 << t
-                                nxt.append((t, (*path, t)))
-                            continue
-                        if mod.quiet and not attack:
-                            for t in self.geometry.squares(reach & ~occ & ~start_bit):
+                        if mod.quiet:
+                            new = reach & empty & ~quiet_done
+                            quiet_done |= new
+                            for t in squares(new):
                                 out.append(PieceMove(square, t, None, path, 0, mod.initial))
                         if mod.capture and not mod.ep_only and enemies:
-                            vict = _victims(mod, enemies, by_type)
-                            for t in self.geometry.squares(reach & vict & ~start_bit):
+                            new = reach & _victims(mod, enemies, by_type) & ~capture_done
+                            capture_done |= new
+                            for t in squares(new):
                                 out.append(PieceMove(square, t, t, path, 0, mod.initial))
-                frontier = nxt
         return out
 
-    def _origin_ok(self, grp: _Group, side: int, at: int) -> bool:
-        return bool(grp.rays[side][at]) or bool(grp.reach[side].static[at])
+
+def _origin_mask(reach: Reach, rays: list[list[tuple[int, int, Ray]]]) -> int:
+    """The squares from which a group moves at all (where a later leg may continue)."""
+    out = 0
+    for sq, square_rays in enumerate(rays):
+        if square_rays or reach.static[sq]:
+            out |= 1 << sq
+    return out
+
+
+@mutable_dataclass(slots=True, eq=False, repr=False)  # private, never compared: __init__ alone
+class _Fill:
+    """One vector of a sliding or jumping part as a shift of a whole bitboard: the squares of a
+    frontier that can take the step (``source``) move by ``shift`` bits; a slide goes on from the
+    empty squares it reached, a jump from all of them."""
+
+    source: int
+    shift: int
+    jump: bool
+    smin: int
+    smax: int
+    origin: int
+    dest: int
+
+
+def _reach_union(
+    grp: _Group, side: int, squares: int, occupied: int, cache: dict[tuple[int, int], int]
+) -> int:
+    """The union of the group's reach from every square of ``squares``, memoised in ``cache`` for
+    one occupancy (legs that repeat a piece reach the same squares again and again). Sliders and
+    jumpers step the whole set at once (a few shifts per vector); others square by square."""
+    reach = grp.reach[side]
+    key = (id(reach), squares)
+    out = cache.get(key)
+    if out is not None:
+        return out
+    out = 0
+    fills = grp.fills
+    if fills is not None:
+        empty = ~occupied
+        for fill in fills[side]:
+            gen = squares & fill.origin
+            shift, source = fill.shift, fill.source
+            for step in range(1, fill.smax + 1):
+                gen &= source
+                if not gen:
+                    break
+                gen = gen << shift if shift > 0 else gen >> -shift
+                if step >= fill.smin:
+                    out |= gen & fill.dest
+                if not fill.jump:
+                    gen &= empty
+    else:
+        bb = squares
+        while bb:
+            low = bb & -bb
+            out |= reach(low.bit_length() - 1, occupied)
+            bb ^= low
+    cache[key] = out
+    return out
+
+
+def _path_to(came_from: list[dict[int, int]], at: int) -> tuple[int, ...]:
+    """The squares where the legs before the last end, the last of them ``at``."""
+    path = [at]
+    for came in reversed(came_from[1:]):
+        at = came[at]
+        path.append(at)
+    path.reverse()
+    return tuple(path)
 
 
 def _victims(mod: Modality, enemies: int, by_type: Mapping[str, int] | None) -> int:

@@ -116,6 +116,10 @@ class PieceTables(Protocol):
 
     def attackers_reach(self, square: int, side: int, occupied: int) -> int: ...
 
+    def empty_board_movers(self, side: int) -> int: ...
+
+    def empty_board_attacks(self, side: int, victims: Sequence[str | None]) -> list[int]: ...
+
     def moves(
         self,
         square: int,
