@@ -48,11 +48,11 @@ def iter_file_items(path: str | os.PathLike[str], *, per_line: bool = True) -> I
     NTK005 (a ``NotationError``) if it cannot be opened, or when bytes that are not UTF-8 are
     reached (``core.textio.StreamDecodeError``, located in the file).
     """
-    from notation_toolkit.core.textio import iter_lines
+    from notation_toolkit.core.textio import iter_lines, read_text_file
 
     name = os.fspath(path)
-    if not per_line:  # the whole file is one item: exactly the text read_text_file gives
-        yield Item(name, 0, 0, "\n".join(iter_lines(name)))
+    if not per_line:  # the whole file is one item: the text read_text_file gives (capped)
+        yield Item(name, 0, 0, read_text_file(name).text)
         return
     yield from iter_items(iter_lines(name), name)
 

@@ -213,8 +213,22 @@ The input is larger than the configured safety cap. The cap protects services th
 untrusted text from spending unbounded time and memory. Raise it explicitly (for example
 `max_input=...` in the API) if you really need to parse larger inputs.
 """,
-    messages={"": "the {what} is {size:,} characters long; the limit is {limit:,}"},
-    hints={"": "raise the limit explicitly if you trust this input"},
+    messages={
+        "": "the {what} is {size:,} characters long; the limit is {limit:,}",
+        # core.textio: the caps of every reader (files, pipes, standard input, devices)
+        "text": "{source} is larger than {limit:,} bytes, the most read as one text",
+        "line": "line {line} of {source} is longer than {limit:,} bytes",
+        "stream": "{source} is larger than {limit:,} bytes, the most read from one input",
+        "setting": "{variable} must be a size in bytes such as 1048576, 64K or 16M, not {value!r}",
+    },
+    hints={
+        "": "raise the limit explicitly if you trust this input",
+        **{
+            name: "raise the cap with {variable}=SIZE (e.g. {variable}=1G) if you trust this input"
+            for name in ("text", "line", "stream")
+        },
+        "setting": "write a number of bytes, optionally with K, M, G or T (powers of 1024)",
+    },
 )
 NTK002 = register_code(
     "NTK002",

@@ -11,6 +11,14 @@
   same code with the system's reason.
 
 ``-`` names standard input, read with the same rules.
+
+Every reader is bounded, whatever the source (file, pipe, standard input, device such as
+``/dev/zero``): a text read whole (an FBR file, a TEXT argument ``-``) has at most ``max_text``
+bytes, a streamed line at most ``max_line`` bytes and a stream at most ``max_stream`` bytes.
+Crossing a cap is a ``NotationError`` with code ``NTK001``, raised after reading at most the cap
+plus one chunk, so memory stays bounded. The caps come from the environment (``NTK_MAX_TEXT``,
+``NTK_MAX_LINE``, ``NTK_MAX_STREAM``: a number of bytes, with an optional ``K``, ``M``, ``G`` or
+``T`` suffix in powers of 1024), see :func:`read_limits`.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from notation_toolkit.core.codes import NTK005
+from notation_toolkit.core.codes import NTK001, NTK005
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.span import Span
@@ -30,6 +38,57 @@ from notation_toolkit.core.span import Span
 STDIN = "-"
 BOM = "\ufeff"
 _BOM_BYTES = b"\xef\xbb\xbf"
+
+DEFAULT_MAX_TEXT = 16 << 20
+"""Largest text read whole, in bytes (``NTK_MAX_TEXT``)."""
+DEFAULT_MAX_LINE = 1 << 20
+"""Longest line of a streamed input, in bytes (``NTK_MAX_LINE``)."""
+DEFAULT_MAX_STREAM = 64 << 30
+"""Largest streamed input, in bytes (``NTK_MAX_STREAM``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadLimits:
+    """The caps of every reader, in bytes (see the module docstring)."""
+
+    max_text: int = DEFAULT_MAX_TEXT
+    max_line: int = DEFAULT_MAX_LINE
+    max_stream: int = DEFAULT_MAX_STREAM
+
+
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+_ENV = (("max_text", "NTK_MAX_TEXT"), ("max_line", "NTK_MAX_LINE"), ("max_stream", "NTK_MAX_STREAM"))
+
+
+def parse_size(text: str) -> int | None:
+    """A size such as ``1048576``, ``64K``, ``16M``, ``16MiB`` or ``2G`` in bytes; ``None`` if
+    ``text`` is not one (or is below 1)."""
+    import re
+
+    found = re.fullmatch(r"\s*([0-9]{1,15})\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
+    if found is None:
+        return None
+    size = int(found.group(1)) * _UNITS[found.group(2).upper()]
+    return size if size >= 1 else None
+
+
+def read_limits() -> ReadLimits:
+    """The caps in force: the defaults, or the environment's ``NTK_MAX_TEXT``, ``NTK_MAX_LINE``
+    and ``NTK_MAX_STREAM``; a value that is not a size is an ``NTK001`` error."""
+    values: dict[str, int] = {}
+    for name, variable in _ENV:
+        raw = os.environ.get(variable)
+        if raw is None or not raw.strip():
+            continue
+        size = parse_size(raw)
+        if size is None:
+            raise NTK001.error(NotationError, "setting", variable=variable, value=raw[:40])
+        values[name] = size
+    return ReadLimits(**values)
+
+
+def _too_large(source: str, limit: int, variable: str, what: str = "text") -> NotationError:
+    return NTK001.error(NotationError, what, source=source, limit=limit, variable=variable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +131,16 @@ def read_text_file(path: str | os.PathLike[str]) -> TextFile:
     source = os.fspath(path)
     if source == STDIN:
         return decode(read_stdin_bytes(), "<stdin>")
+    limit = read_limits().max_text
     try:
         with open(source, "rb") as handle:
-            data = handle.read()
+            data = handle.read(limit + 1)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         template = "directory" if exc.errno == errno.EISDIR else ""
         raise NTK005.error(NotationError, template, source=source, reason=reason) from None
+    if len(data) > limit:
+        raise _too_large(source, limit, "NTK_MAX_TEXT")
     return decode(data, source)
 
 
@@ -112,12 +174,17 @@ def require_stdin() -> object:
 
 
 def read_stdin_bytes() -> bytes:
-    """All of standard input as bytes (a text stream without a buffer is encoded back to UTF-8)."""
+    """All of standard input as bytes (a text stream without a buffer is encoded back to UTF-8),
+    at most ``max_text`` of them (``NTK001`` beyond)."""
+    limit = read_limits().max_text
     buffer = stdin_stream()
     if buffer is not None:
-        return buffer.read()
-    text: str = sys.stdin.read()
-    return text.encode("utf-8", "surrogatepass")
+        data = buffer.read(limit + 1)
+    else:
+        data = sys.stdin.read(limit + 1).encode("utf-8", "surrogatepass")
+    if len(data) > limit:
+        raise _too_large("<stdin>", limit, "NTK_MAX_TEXT")
+    return data
 
 
 def _newline_of(text: str) -> str:
@@ -169,6 +236,11 @@ class StreamDecodeError(NotationError):
         self.text_offset = text_offset
 
 
+class StreamLimitError(StreamDecodeError):
+    """A line or a stream over its cap (``NTK001``), found while streaming; shown like a
+    :class:`StreamDecodeError` (its ``text`` is the start of the line, when there is one)."""
+
+
 def _open_binary(source: str) -> BinaryIO:
     try:
         return open(source, "rb")
@@ -187,17 +259,33 @@ def count_lines(path: str | os.PathLike[str]) -> int:
     has one empty line).
     """
     import codecs
+    import re
 
     source = os.fspath(path)
+    limits = read_limits()
     decoder = codecs.getincrementaldecoder("utf-8")()
     lines = 1
     previous_cr = False
+    run = 0  # bytes of the line being read, before this chunk
+    total = 0
+    newline = re.compile(rb"[\r\n]")
     with _open_binary(source) as handle:
         while chunk := handle.read(_CHUNK):
+            total += len(chunk)
+            if total > limits.max_stream:
+                raise _too_large(source, limits.max_stream, "NTK_MAX_STREAM", "stream")
+            parts = newline.split(chunk)
+            lengths = [run + len(parts[0]), *(len(p) for p in parts[1:])]
+            if max(lengths) > limits.max_line:
+                index = next(i for i, n in enumerate(lengths) if n > limits.max_line)
+                before = chunk[: sum(len(p) + 1 for p in parts[:index])]
+                line = lines + before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n")
+                raise _line_too_long(source, line, limits.max_line)
+            run = lengths[-1]
             try:
                 decoder.decode(chunk)
             except UnicodeDecodeError:
-                read_text_file(source)  # raises the located NTK005 (reading the file: a rare path)
+                _raise_not_utf8(source)
                 raise
             # CRLF, CR and LF are one newline each; a CRLF may straddle two chunks.
             lines += chunk.count(b"\n") + chunk.count(b"\r") - chunk.count(b"\r\n")
@@ -207,9 +295,28 @@ def count_lines(path: str | os.PathLike[str]) -> int:
         try:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
-            read_text_file(source)
+            _raise_not_utf8(source)
             raise
     return lines
+
+
+def _raise_not_utf8(source: str) -> None:
+    """Raise the located NTK005 of a file holding bytes that are not UTF-8 (a rare path: the
+    file is read again, whole when it fits ``max_text``, else streamed to the bad byte)."""
+    try:
+        read_text_file(source)
+    except NotationError as exc:
+        if exc.diagnostics and exc.diagnostics[0].code == NTK005.code:
+            raise
+    for _ in iter_lines(source):
+        pass
+
+
+def _line_too_long(source: str, line: int, limit: int, text: str = "", offset: int = 0) -> StreamLimitError:
+    diagnostic = NTK001.diagnostic(
+        "line", span=Span(offset, 1, line, 1), source=source, line=line, limit=limit, variable="NTK_MAX_LINE"
+    )
+    return StreamLimitError([diagnostic], text, offset)
 
 
 def iter_lines(path: str | os.PathLike[str]) -> Iterator[str]:
@@ -232,10 +339,18 @@ def iter_lines(path: str | os.PathLike[str]) -> Iterator[str]:
 
 
 def _split_text_stream(stream: object) -> Iterator[str]:
-    text_lines: Iterator[str] = iter(stream)  # type: ignore[call-overload]
+    limits = read_limits()
+    readline = stream.readline  # type: ignore[attr-defined]
     tail = ""
     first = True
-    for raw in text_lines:
+    total = 0
+    lines = 0
+    while raw := readline(limits.max_line + 1):
+        total += len(raw)
+        if (len(raw) > limits.max_line and not raw.endswith("\n")) or len(tail) > limits.max_line:
+            raise _line_too_long("<stdin>", lines + 1, limits.max_line, raw[:80])
+        if total > limits.max_stream:
+            raise _too_large("<stdin>", limits.max_stream, "NTK_MAX_STREAM", "stream")
         if first:
             raw = raw.removeprefix(BOM)
             first = False
@@ -243,16 +358,33 @@ def _split_text_stream(stream: object) -> Iterator[str]:
         if "\r" in piece:
             piece = piece.replace("\r\n", "\n").replace("\r", "\n")
         *done, tail = piece.split("\n")
+        lines += len(done)
         yield from done
     yield tail
 
 
 def _split_binary(handle: BinaryIO, source: str) -> Iterator[str]:
+    limits = read_limits()
     lines_before = 0  # lines already yielded
     chars_before = 0  # characters (with their "\n") already yielded
+    total = 0
     tail = ""
     first = True
-    for raw in handle:  # binary lines end at b"\n", so a CRLF is never split
+    while raw := handle.readline(limits.max_line + 1):  # lines end at b"\n": a CRLF is never split
+        total += len(raw)
+        if total > limits.max_stream:
+            raise StreamLimitError(
+                [
+                    NTK001.diagnostic(
+                        "stream", source=source, limit=limits.max_stream, variable="NTK_MAX_STREAM"
+                    )
+                ],
+                "",
+                chars_before,
+            )
+        if (len(raw) > limits.max_line and not raw.endswith(b"\n")) or len(tail) > limits.max_line:
+            shown = (tail + raw[:80].decode("utf-8", "replace")).split("\r", 1)[0][:80]
+            raise _line_too_long(source, lines_before + 1, limits.max_line, shown, chars_before)
         if first:
             raw = raw.removeprefix(_BOM_BYTES)
             first = False

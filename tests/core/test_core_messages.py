@@ -35,7 +35,7 @@ from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.core.grammar import grammar_path
 from notation_toolkit.core.limits import bounded_int
 from notation_toolkit.core.registry import get_conversion, get_notation
-from notation_toolkit.core.textio import decode, read_text_file
+from notation_toolkit.core.textio import count_lines, decode, iter_lines, read_limits, read_text_file
 from notation_toolkit.fbr.catalog import load_catalog
 from notation_toolkit.feen.limits import resolve_limits
 
@@ -125,7 +125,23 @@ def _environment_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[
             [result] = run(Task.make("canonicalize", "strict-fen"), read_items([str(fen_file)]), jobs=1)
         return result.diagnostics
 
-    return [no_dask, no_scheduler, no_lenient_mode]
+    def capped(variable: str, value: str, read: Callable[[], object]) -> Callable[[], object]:
+        def call() -> object:  # NTK001: the caps of core.textio's readers
+            with monkeypatch.context() as patch:
+                patch.setenv(variable, value)
+                return read()
+
+        return call
+
+    return [
+        no_dask,
+        no_scheduler,
+        no_lenient_mode,
+        capped("NTK_MAX_TEXT", "16", functools.partial(read_text_file, fen_file)),
+        capped("NTK_MAX_LINE", "16", lambda: list(iter_lines(fen_file))),
+        capped("NTK_MAX_STREAM", "16", functools.partial(count_lines, fen_file)),
+        capped("NTK_MAX_LINE", "a lot", read_limits),
+    ]
 
 
 @pytest.fixture

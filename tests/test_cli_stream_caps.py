@@ -1,0 +1,102 @@
+"""Every reader of the command line is bounded: endless or oversized input is an NTK001 diagnostic
+with exit code 1, in bounded time and memory, whatever the source (file, pipe, standard input,
+device).
+
+``/dev/zero`` is the endless input: one line that never ends, of NUL bytes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+
+NTK = [sys.executable, "-m", "notation_toolkit"]
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+MEMORY_MB = 200
+SECONDS = 10  # wall clock on a loaded 2-core machine; the reads themselves take well under 1 s
+
+
+def run(
+    args: list[str], *, stdin: str | None = None, env: dict[str, str] | None = None
+) -> tuple[int, str, float, float]:
+    """(exit code, stdout + stderr, seconds, peak resident memory in MB) of ``ntk args``."""
+    import threading
+
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("NTK_")}
+    environment.update(env or {})
+    with open(stdin or os.devnull, "rb") as source:
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [*NTK, *args], stdin=source, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment
+        )
+        timer = threading.Timer(60, process.kill)
+        timer.start()
+        try:
+            assert process.stdout is not None
+            out = process.stdout.read()
+            # wait4 reports this child's own peak memory (ru_maxrss, in KiB on Linux)
+            _, status, usage = os.wait4(process.pid, 0)
+        finally:
+            timer.cancel()
+            process.stdout.close()  # type: ignore[union-attr]
+        process.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.monotonic() - started
+    return process.returncode, out.decode("utf-8", "replace"), seconds, usage.ru_maxrss / 1024
+
+
+ENDLESS = [
+    (["check", "-n", "fen", "/dev/zero"], None, "line 1 of /dev/zero is longer than"),
+    (["check", "-n", "fbr", "/dev/zero"], None, "/dev/zero is larger than"),
+    (["check", "-n", "feen", "-"], "/dev/zero", "line 1 of <stdin> is longer than"),
+    (["check", "--jobs", "2", "-n", "fen", "-"], "/dev/zero", "line 1 of <stdin> is longer than"),
+    (["fmt", "-n", "fen", "/dev/zero"], None, "line 1 of /dev/zero is longer than"),
+    (["convert", "fen", "feen", "-i", "/dev/zero"], None, "line 1 of /dev/zero is longer than"),
+    (["convert", "fen", "feen", "-i", "-"], "/dev/zero", "line 1 of <stdin> is longer than"),
+    (["parse", "fen", "-"], "/dev/zero", "<stdin> is larger than"),
+    (["draw", "fen", "-"], "/dev/zero", "<stdin> is larger than"),
+    (["convert", "fen", "feen", "-"], "/dev/zero", "<stdin> is larger than"),
+]
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), ENDLESS, ids=[" ".join(a) for a, _, _ in ENDLESS])
+def test_an_endless_input_is_ntk001_in_bounded_time_and_memory(
+    args: list[str], stdin: str | None, message: str
+) -> None:
+    code, out, seconds, peak = run(args, stdin=stdin)
+    assert code == 1, out
+    assert "NTK001" in out and message in out, out
+    assert "internal error" not in out and "Traceback" not in out
+    assert seconds < SECONDS
+    assert peak < MEMORY_MB
+
+
+def test_the_caps_are_configurable_and_named_in_the_hint(tmp_path: Path) -> None:
+    data = tmp_path / "two.fen"
+    data.write_text(START + "\n" + START + "\n", encoding="utf-8")
+    assert run(["check", str(data)])[0] == 0
+    code, out, _, _ = run(["check", str(data)], env={"NTK_MAX_LINE": "40"})
+    assert code == 1 and "line 1 of" in out and "NTK_MAX_LINE=" in out
+    code, out, _, _ = run(["check", str(data)], env={"NTK_MAX_STREAM": "100"})
+    assert code == 1 and "larger than 100 bytes" in out and "NTK_MAX_STREAM=" in out
+    code, out, _, _ = run(["parse", "fen", "-"], stdin=str(data), env={"NTK_MAX_TEXT": "64"})
+    assert code == 1 and "larger than 64 bytes" in out and "NTK_MAX_TEXT=" in out
+    code, out, _, _ = run(["check", str(data)], env={"NTK_MAX_LINE": "1K"})
+    assert code == 0, out
+    code, out, _, _ = run(["check", str(data)], env={"NTK_MAX_LINE": "lots"})
+    assert code == 1 and "NTK_MAX_LINE must be a size in bytes" in out
+
+
+def test_a_line_over_the_cap_in_the_middle_of_a_file_is_located(tmp_path: Path) -> None:
+    data = tmp_path / "long.fen"
+    data.write_text(f"{START}\n# comment\n{'8' * 5000}\n{START}\n", encoding="utf-8")
+    code, out, _, _ = run(["check", str(data)], env={"NTK_MAX_LINE": "4K"})
+    assert code == 1 and "line 3 of" in out, out
+    code, out, _, _ = run(["check", "-n", "fen", "-"], stdin=str(data), env={"NTK_MAX_LINE": "4K"})
+    assert code == 1 and "line 3 of <stdin>" in out, out
