@@ -724,6 +724,7 @@ class Position(BoardState):
                 and not m & (EP | CASTLE)
                 and (m & DROP or safe >> (m & SQ) & 1)
                 and not dest_danger >> (m >> 10 & SQ) & 1
+                and not core.royal_choices >> (m >> 20 & SQ) & 1
                 and not (m & DROP and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ]))
             ):
                 out.append(m)

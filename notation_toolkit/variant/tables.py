@@ -184,6 +184,15 @@ class Core:
             for t, k in enumerate(self.keys):
                 if k.startswith("+") and k[1:] in self.index:
                     self.to_hand[t] = self.index[k[1:]]
+        # a move that creates a royal piece (a promotion to one) is tested like a move of one:
+        # bit t + 1 for every royal promotion choice t (the move's promotion field)
+        self.royal_choices = 0
+        for pspec in self.promo:
+            if pspec is not None:
+                for way in pspec[:3]:
+                    for choice in way or ():
+                        if self.royal[choice]:
+                            self.royal_choices |= 1 << (choice + 1)
         self.droppable = [rules.holding and not self.royal[t] for t in range(n)]
         full = g.full
         self.drop_zone: list[tuple[int, int]] = []
