@@ -169,9 +169,11 @@ class Core:
                         spec.status and rules.holding and rules.demote,
                     )  # type: ignore[arg-type]
                 )
-        # squares from which a piece can still move on an empty board ("dead piece" test, 003:660)
+        # squares from which a piece has a physical move ("dead piece" test, 003:660; drops,
+        # 003:286): a move on the empty board, or for a hopper over a single hurdle
         self.can_move = [
-            [self.pieces[t].tables.empty_board_movers(side) for side in (0, 1)] for t in range(n)
+            [self._mobile(t, side, self.pieces[t].tables.empty_board_movers(side)) for side in (0, 1)]
+            for t in range(n)
         ]
         # demotion when captured into the holding (003:406-416)
         self.status_origin: dict[int, int] = {}
@@ -302,6 +304,20 @@ class Core:
                     ]
                 )
         self.names = g.square_names
+
+    def _mobile(self, t: int, side: int, movers: int) -> int:
+        piece = self.pieces[t]
+        if not (piece.tables.hops or "p" in piece.definition.split("=", 1)[-1]):
+            return movers
+        size = self.geometry.size
+        for s in range(size):
+            if movers >> s & 1:
+                continue
+            for h in range(size):
+                if h != s and piece.quiets(s, side, 1 << h) | piece.attacks(s, side, 1 << h):
+                    movers |= 1 << s
+                    break
+        return movers
 
 
 class BoardState:

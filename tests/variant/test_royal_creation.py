@@ -53,7 +53,9 @@ def _games(variant: Variant, games: int, plies: int, seed: int) -> list[list[str
     return lines
 
 
-@pytest.mark.parametrize(("games", "plies"), [pytest.param(4, 60), pytest.param(15, 80, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    ("games", "plies"), [pytest.param(4, 60), pytest.param(15, 80, marks=pytest.mark.slow)]
+)
 def test_royal_queens_play_as_fairy_stockfish_coregal(coregal: Variant, games: int, plies: int) -> None:
     """Seeded games that prefer promotions: every position's legal moves equal coregal's."""
     pyffish = pytest.importorskip("pyffish")
