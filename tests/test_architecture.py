@@ -40,6 +40,8 @@ LAYERS: dict[str, int] = {
     "lexers": 3,
     "lsp": 3,
     "bulk": 3,
+    "fsf": 3,  # the Fairy-Stockfish bridge (variants.ini export, UCI player)
+    "studio": 4,  # the variant studio: a face built on lsp, svg and variant (and fsf)
     "commands": 4,  # the generic commands (parse, check, fmt ...) of the root `ntk` group
     "cli": 4,  # notation_toolkit/cli.py: the root `ntk` group
     "__main__": 4,  # python -m notation_toolkit

@@ -166,6 +166,12 @@ def draw_piece(
             fragment = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{glyph}</g>')
         except ET.ParseError as exc:
             raise ValueError(f"the glyph for {cell.token!r} is not well-formed SVG: {exc}") from None
+        # The fragment's elements come back in the SVG namespace ({http://www.w3.org/2000/svg}text),
+        # which ElementTree writes with an "ns0:" prefix that an HTML page's inline SVG ignores;
+        # the root already declares that namespace as the default.
+        for element in fragment.iter():
+            if isinstance(element.tag, str) and element.tag.startswith("{http://www.w3.org/2000/svg}"):
+                element.tag = element.tag.split("}", 1)[1]
         holder.extend(list(fragment))
     else:
         radius = unit * 0.4
@@ -276,9 +282,19 @@ def render(
     markers: Mapping[str, Iterable[object]] | None = None,
     origin: object | None = None,
     origin_cell: Cell | None = None,
+    square_data: bool = False,
 ) -> str:
-    """The SVG text of a diagram (see ``notation_toolkit.svg.board`` for the options)."""
+    """The SVG text of a diagram (see ``notation_toolkit.svg.board`` for the options).
+
+    ``square_data``: name the squares and hand pieces for a program that handles clicks (the
+    studio): each square's rectangle gets ``data-square="e4"`` and each hand piece
+    ``data-hand="first:P"`` (side and letter as the position writes it).
+    """
     canvas = _Canvas(colors or {})
+    names: dict[SquareKey, str] = {}
+    if square_data:
+        for name, key in diagram.names:
+            names.setdefault(key, name)
     c = canvas.colors
     unit = SQUARE
     margin = unit * 0.5 if coordinates else unit * 0.15
@@ -323,7 +339,7 @@ def render(
     origin_key = diagram.key(origin) if origin is not None else None
 
     if shows_bands:
-        _draw_band(canvas, root, top_band, pad, pad, band_h, unit)
+        _draw_band(canvas, root, top_band, pad, pad, band_h, unit, square_data, pieces)
     centres: dict[SquareKey, tuple[float, float]] = {}
     board_top = pad + band_h + layer_label_h
     x = pad
@@ -340,7 +356,7 @@ def render(
                 c["label"],
                 bold=True,
             )
-        _draw_layer(canvas, root, layer, left, top, unit, flipped, coordinates, margin, centres)
+        _draw_layer(canvas, root, layer, left, top, unit, flipped, coordinates, margin, centres, names)
         x = left + cols * unit + gap
 
     board_group = canvas.el(root, "g", {"class": "overlays"})
@@ -386,7 +402,9 @@ def render(
         _arrow(canvas, arrow_group, x1, y1, x2, y2, arrow.color or c["arrow"])
 
     if shows_bands:
-        _draw_band(canvas, root, bottom_band, pad, board_top + board_h + margin, band_h, unit)
+        _draw_band(
+            canvas, root, bottom_band, pad, board_top + board_h + margin, band_h, unit, square_data, pieces
+        )
     if diagram.caption:
         canvas.text(
             root, pad, height - pad - caption_h / 2, diagram.caption, unit * 0.28, c["coord"], anchor="start"
@@ -432,7 +450,15 @@ def _band_width(band: Band, unit: float) -> float:
 
 
 def _draw_band(
-    canvas: _Canvas, parent: ET.Element, band: Band, x: float, y: float, h: float, unit: float
+    canvas: _Canvas,
+    parent: ET.Element,
+    band: Band,
+    x: float,
+    y: float,
+    h: float,
+    unit: float,
+    square_data: bool = False,
+    pieces: PieceGlyphs | None = None,
 ) -> None:
     c = canvas.colors
     cy = y + h / 2
@@ -457,7 +483,29 @@ def _draw_band(
         cursor += unit * 0.8
     for cell, count in band.hand:
         cx = cursor + unit * 0.4
-        draw_piece(canvas, group, cell, cx, cy, unit * 0.8, None)
+        if square_data:
+            holder = canvas.el(
+                group,
+                "g",
+                {"class": "hand", "data-hand": f"{'first' if cell.first else 'second'}:{cell.token}"},
+            )
+            # a transparent target: the whole slot answers a click, not only the disc's ink
+            canvas.el(
+                holder,
+                "rect",
+                {
+                    "x": cursor,
+                    "y": cy - unit * 0.45,
+                    "width": unit * 0.9,
+                    "height": unit * 0.9,
+                    "fill": "none",
+                    "pointer-events": "all",
+                },
+            )
+            draw_piece(canvas, holder, cell, cx, cy, unit * 0.8, pieces)
+        else:
+            # hand pieces in the board's own piece set
+            draw_piece(canvas, group, cell, cx, cy, unit * 0.8, pieces)
         if count > 1:
             bx, by = cx + unit * 0.32, cy + unit * 0.26
             canvas.el(group, "circle", {"cx": bx, "cy": by, "r": unit * 0.16, "fill": c["label"]})
@@ -484,6 +532,7 @@ def _draw_layer(
     coordinates: bool,
     margin: float,
     centres: dict[SquareKey, tuple[float, float]],
+    names: Mapping[SquareKey, str] | None = None,
 ) -> None:
     c = canvas.colors
     group = canvas.el(parent, "g", {"class": "board" + (f" level-{layer.name}" if layer.name else "")})
@@ -497,7 +546,7 @@ def _draw_layer(
             x, y = left + df * unit, top + dr * unit
             # a1 (bottom left) is dark, as on a chess board.
             dark = (from_bottom + f + layer.parity) % 2 == 0
-            canvas.el(
+            rect = canvas.el(
                 group,
                 "rect",
                 {
@@ -508,6 +557,8 @@ def _draw_layer(
                     "fill": c["square dark" if dark else "square light"],
                 },
             )
+            if names and key in names:
+                rect.set("data-square", names[key])
             centres[key] = (x + unit / 2, y + unit / 2)
     if not coordinates:
         return

@@ -1,0 +1,354 @@
+"""The studio's JSON API, called as the page calls it (through the ASGI app) and directly.
+
+Oracles: python-chess for chess positions, FEN and legal moves; Fairy-Stockfish (pyffish) for
+minishogi's legal moves and drops; the published perft table of chess's start position
+(chessprogramming.org, "Perft Results": 20, 400, 8902); the rule files' own text for the pieces
+pane and the FBR diagnostics of ``ntk check``.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+import chess
+import chess.pgn
+
+with warnings.catch_warnings():
+    # starlette's TestClient still runs on httpx and says so; the tests only need a client
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from notation_toolkit.studio.api import Limits, Studio
+from notation_toolkit.studio.server import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+VARIANTS = ROOT / "examples" / "variants"
+CHESS = (VARIANTS / "chess.fbr").read_text(encoding="utf-8")
+MINISHOGI = (VARIANTS / "minishogi.fbr").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    rules = tmp_path / "mine.fbr"
+    rules.write_text(CHESS, encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return TestClient(create_app(rules))
+
+
+def post(client: TestClient, endpoint: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        response = client.post(f"/api/{endpoint}", json=body)
+    payload = response.json()
+    assert isinstance(payload, dict) and isinstance(payload.get("ok"), bool)
+    return response.status_code, payload
+
+
+# ------------------------------------------------------------------------------------------------
+# The game against python-chess
+
+
+def test_a_random_chess_game_matches_python_chess_move_by_move(client: TestClient) -> None:
+    rnd = random.Random(34)
+    board = chess.Board()
+    moves: list[str] = []
+    for _ in range(40):
+        status, game = post(client, "game", {"rules": CHESS, "moves": moves})
+        assert status == 200
+        assert sorted(m["uci"] for m in game["legal"]) == sorted(m.uci() for m in board.legal_moves)
+        # placement, side, castling, en passant, move number (the half-move clock is the core's own)
+        fields = game["fen"].split(" ")
+        expected = board.fen(en_passant="fen").split(" ")
+        assert fields[:4] + fields[5:] == expected[:4] + expected[5:]
+        assert game["check"] == board.is_check()
+        assert game["turn"] == ("white" if board.turn else "black")
+        assert game["moves"] == moves
+        if board.is_game_over():
+            break
+        move = rnd.choice(list(board.legal_moves))
+        board.push(move)
+        moves.append(move.uci())
+
+
+def test_fools_mate_is_shown_as_checkmate(client: TestClient) -> None:
+    moves = ["f2f3", "e7e5", "g2g4", "d8h4"]
+    board = chess.Board()
+    for m in moves:
+        board.push_uci(m)
+    assert board.is_checkmate()
+    status, game = post(client, "game", {"rules": CHESS, "moves": moves})
+    assert status == 200
+    assert game["outcome"] == {"result": "0-1", "winner": 1, "reason": "checkmate"}
+    assert game["legal"] == [] and game["check"] is True
+    # the king in check is drawn on a red square
+    assert 'fill="#e0413a"' in game["svg"]
+
+
+def test_the_board_names_every_square_for_the_click_handler(client: TestClient) -> None:
+    _, game = post(client, "game", {"rules": CHESS, "moves": ["e2e4"]})
+    named = {name for name in chess.SQUARE_NAMES if f'data-square="{name}"' in game["svg"]}
+    assert named == set(chess.SQUARE_NAMES)
+    assert sorted(game["occupied"]) == sorted(
+        chess.square_name(s)
+        for s in chess.Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").piece_map()
+    )
+
+
+def test_promotion_moves_carry_their_choice(client: TestClient) -> None:
+    fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
+    _, game = post(client, "game", {"rules": CHESS, "position": fen})
+    promotions = sorted(m["promotion"] for m in game["legal"] if m["from"] == "e7")
+    expected = sorted(m.uci()[4:] for m in chess.Board(fen).legal_moves if m.from_square == chess.E7)
+    assert promotions == expected == ["b", "n", "q", "r"]
+    _, after = post(client, "game", {"rules": CHESS, "position": fen, "moves": ["e7e8n"]})
+    board = chess.Board(fen)
+    board.push_uci("e7e8n")
+    assert after["fen"] == board.fen(en_passant="fen")
+
+
+def test_perft_of_the_chess_start_position_matches_the_published_table(client: TestClient) -> None:
+    for depth, nodes in ((1, 20), (2, 400), (3, 8902)):
+        status, answer = post(client, "perft", {"rules": CHESS, "depth": depth, "divide": True})
+        assert status == 200 and answer["nodes"] == nodes
+        assert sum(answer["divide"].values()) == nodes
+    # divide at depth 2 below 1. e4 is 20 replies each, as python-chess counts them
+    _, answer = post(client, "perft", {"rules": CHESS, "moves": ["e2e4"], "depth": 2, "divide": True})
+    board = chess.Board()
+    board.push_uci("e2e4")
+    expected = {}
+    for move in board.legal_moves:
+        board.push(move)
+        expected[move.uci()] = board.legal_moves.count()
+        board.pop()
+    assert answer["divide"] == expected
+
+
+def test_perft_stops_at_its_time_budget() -> None:
+    studio = Studio(None, Limits(perft_seconds=0.05))
+    status, answer = studio.handle("POST", "perft", {"rules": CHESS, "depth": 6})
+    assert status == 503
+    assert [d["code"] for d in answer["diagnostics"]] == ["STU201"]
+
+
+def test_the_random_opponent_plays_a_legal_move(client: TestClient) -> None:
+    for seed in range(5):
+        _, answer = post(
+            client, "opponent", {"rules": CHESS, "moves": ["e2e4"], "player": "random", "seed": seed}
+        )
+        board = chess.Board()
+        board.push_uci("e2e4")
+        assert chess.Move.from_uci(answer["move"]["uci"]) in board.legal_moves
+
+
+def test_an_unknown_opponent_is_refused_with_the_known_ones(client: TestClient) -> None:
+    status, answer = post(client, "opponent", {"rules": CHESS, "player": "deep-blue"})
+    assert status == 400
+    (d,) = answer["diagnostics"]
+    assert d["code"] == "STU203" and "random" in d["hint"]
+
+
+# ------------------------------------------------------------------------------------------------
+# Drops and shogi pieces against Fairy-Stockfish
+
+
+def test_minishogi_moves_and_drops_match_fairy_stockfish(client: TestClient) -> None:
+    pyffish = pytest.importorskip("pyffish")
+    start = pyffish.start_fen("minishogi")
+    rnd = random.Random(7)
+    moves: list[str] = []
+    drops_seen = 0
+    for _ in range(30):
+        expected = sorted(pyffish.legal_moves("minishogi", start, moves))
+        status, game = post(client, "game", {"rules": MINISHOGI, "moves": moves})
+        assert status == 200
+        if game["outcome"] is not None:
+            break
+        assert sorted(m["uci"] for m in game["legal"]) == expected
+        drops_seen += sum(1 for m in game["legal"] if m["drop"])
+        moves.append(rnd.choice(expected))
+    assert drops_seen > 0
+
+
+def test_a_drop_from_the_hand(client: TestClient) -> None:
+    # minishogi with White's a-pawn in hand: Black's rook now checks along the a-file, and the pawn
+    # can be dropped only in between (Fairy-Stockfish's moves for the same position)
+    pyffish = pytest.importorskip("pyffish")
+    setup = "rbsgk^/4p/5/5/K^GSBR P/ S/s"
+    status, game = post(client, "game", {"rules": MINISHOGI, "position": setup})
+    assert status == 200 and game["check"] is True
+    assert 'data-hand="first:P"' in game["svg"]
+    expected = sorted(pyffish.legal_moves("minishogi", "rbsgk/4p/5/5/KGSBR[P] w - - 0 1", []))
+    assert sorted(m["uci"] for m in game["legal"]) == expected
+    assert {m["to"] for m in game["legal"] if m["drop"] == "P"} == {"a2", "a3", "a4"}
+    _, after = post(client, "game", {"rules": MINISHOGI, "position": setup, "moves": ["P@a3"]})
+    assert after["feen"].split(" ")[:2] == ["rbsgk^/4p/P4/5/K^GSBR", "/"]
+
+
+# ------------------------------------------------------------------------------------------------
+# The rule file: diagnostics, fixes, saving
+
+
+def test_check_gives_the_language_servers_diagnostics_with_editor_offsets(client: TestClient) -> None:
+    text = (ROOT / "examples" / "mistakes" / "typo_invalid.fbr").read_text(encoding="utf-8")
+    status, answer = post(client, "check", {"text": text})
+    assert status == 200 and answer["playable"] is False
+    by_code = {d["code"]: d for d in answer["diagnostics"]}
+    assert set(by_code) == {"FBR202", "FBR203"}
+    typo = by_code["FBR202"]
+    assert text[typo["from"] : typo["to"]] == "entr"
+    fixed = text[: typo["fix"]["from"]] + typo["fix"]["replacement"] + text[typo["fix"]["to"] :]
+    _, again = post(client, "check", {"text": fixed})
+    assert "FBR202" not in {d["code"] for d in again["diagnostics"]}
+
+
+def test_offsets_count_utf16_units_as_the_editor_does(client: TestClient) -> None:
+    # a comment with a character outside the BMP (two UTF-16 units) before the mistake
+    text = "~ \U0001f600\nroyal promotion+[8]=entr\nK Q=R+B R B N P +P==QRBN\n"
+    _, answer = post(client, "check", {"text": text})
+    (typo,) = [d for d in answer["diagnostics"] if d["code"] == "FBR202"]
+    utf16 = text.encode("utf-16-le")
+    assert utf16[typo["from"] * 2 : typo["to"] * 2].decode("utf-16-le") == "entr"
+
+
+def test_a_rule_file_the_core_cannot_play_says_why(client: TestClient) -> None:
+    text = CHESS.replace('startposition="-rnbq-k^bn-r/pppppppp/8/8/8/8/PPPPPPPP/-RNBQ-K^BN-R / C/c"', "")
+    status, answer = post(client, "check", {"text": text})
+    assert status == 200 and answer["playable"] is False
+    assert "VAR102" in {d["code"] for d in answer["diagnostics"]}
+    status, game = post(client, "game", {"rules": text})
+    assert status == 422 and game["where"] == "position"
+
+
+def test_save_writes_the_rule_file(client: TestClient, tmp_path: Path) -> None:
+    text = CHESS.replace('variant="Chess"', 'variant="My chess"')
+    status, _ = post(client, "save", {"text": text})
+    assert status == 200
+    assert (tmp_path / "mine.fbr").read_text(encoding="utf-8") == text
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert client.get("/api/file").json()["text"] == text
+
+
+def test_save_without_a_file_is_refused() -> None:
+    status, answer = Studio(None).handle("POST", "save", {"text": CHESS})
+    assert status == 400 and answer["diagnostics"][0]["code"] == "STU202"
+
+
+# ------------------------------------------------------------------------------------------------
+# Pieces, PGN, variants.ini
+
+
+def test_the_pieces_pane_has_every_piece_of_the_rule_file(client: TestClient) -> None:
+    _, answer = post(client, "pieces", {"rules": CHESS})
+    written = {}
+    for line in CHESS.splitlines():
+        head, _, rest = line.partition("=")
+        if head in ("K", "Q", "R", "B", "N", "P"):
+            written[head] = rest.split("~")[0].strip()
+    assert {p["key"]: p["definition"] for p in answer["pieces"]} == written
+    assert all(p["svg"].startswith("<svg") for p in answer["pieces"])
+    _, shogi = post(client, "pieces", {"rules": MINISHOGI})
+    assert {"+R", "+B", "+S", "+P"} <= {p["key"] for p in shogi["pieces"]}
+
+
+def test_the_pgn_is_read_by_python_chess_into_the_same_game(client: TestClient) -> None:
+    import io
+
+    moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"]
+    status, answer = post(client, "pgn", {"rules": CHESS, "moves": moves, "white": "Ann", "black": "Bob"})
+    assert status == 200
+    game = chess.pgn.read_game(io.StringIO(answer["pgn"]))
+    assert game is not None and not game.errors
+    assert [m.uci() for m in game.mainline_moves()] == moves
+    assert game.headers["White"] == "Ann" and game.headers["Variant"] == "Chess"
+
+
+def test_the_ini_export_answers_with_the_export_or_says_what_is_missing(client: TestClient) -> None:
+    status, answer = post(client, "ini", {"rules": CHESS})
+    if status == 200:
+        assert "[" in answer["ini"]
+    else:
+        assert status == 501 and answer["diagnostics"][0]["code"] == "STU204"
+
+
+# ------------------------------------------------------------------------------------------------
+# Bad requests: diagnostics, never a traceback
+
+
+def test_an_illegal_move_names_its_index(client: TestClient) -> None:
+    status, answer = post(client, "game", {"rules": CHESS, "moves": ["e2e4", "e7e4"]})
+    assert status == 422
+    assert answer["where"] == "moves" and answer["index"] == 1
+    assert answer["diagnostics"][0]["code"] == "VAR402"
+
+
+def test_a_bad_position_is_a_position_diagnostic(client: TestClient) -> None:
+    status, answer = post(client, "game", {"rules": CHESS, "position": "8/8/8 w - - 0 1"})
+    assert status == 422 and answer["where"] == "position"
+    assert answer["diagnostics"][0]["code"].startswith(("FEN", "VAR", "FEEN"))
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"rules": 3}, "STU103"),
+        ({"rules": CHESS, "moves": "e2e4"}, "STU103"),
+        ({"rules": CHESS, "moves": [1]}, "STU103"),
+        ({"rules": CHESS, "moves": ["e2e4" * 100]}, "STU103"),
+        ({"rules": CHESS, "flipped": "yes"}, "STU103"),
+        ({"rules": "x" * (300 << 10)}, "STU101"),
+    ],
+)
+def test_bad_fields_are_named(client: TestClient, body: dict[str, Any], code: str) -> None:
+    status, answer = post(client, "game", body)
+    assert 400 <= status < 500
+    assert [d["code"] for d in answer["diagnostics"]] == [code]
+
+
+def test_transport_errors(client: TestClient) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        not_json = client.post("/api/game", content=b"{", headers={"content-type": "application/json"})
+        assert not_json.status_code == 400 and not_json.json()["diagnostics"][0]["code"] == "STU102"
+        form = client.post("/api/game", content=b"rules=x", headers={"content-type": "text/plain"})
+        assert form.status_code == 415
+        huge = client.post(
+            "/api/game",
+            content=b"x",
+            headers={"content-type": "application/json", "content-length": "99999999999"},
+        )
+        assert huge.status_code == 413 and huge.json()["diagnostics"][0]["code"] == "STU101"
+        unknown = client.get("/api/nothing")
+        assert unknown.status_code == 404 and unknown.json()["diagnostics"][0]["code"] == "STU104"
+        # a page of another site that reaches the studio through its own DNS name is refused
+        rebound = client.get("/api/file", headers={"host": "evil.example:8765"})
+        assert rebound.status_code == 403
+        assert client.get("/", headers={"host": "evil.example"}).status_code == 403
+
+
+def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        page = client.get("/")
+        assert page.status_code == 200 and "studio.js" in page.text
+        for name in ("studio.js", "studio.css"):
+            assert client.get(f"/static/{name}").status_code == 200
+        assert client.get("/static/../api.py").status_code == 404
+
+
+def test_explain_knows_the_studio_codes() -> None:
+    from click.testing import CliRunner
+
+    from notation_toolkit.commands.explain import explain
+
+    result = CliRunner().invoke(explain, ["STU201"], standalone_mode=False)
+    assert result.exit_code == 0 and "time" in result.output
