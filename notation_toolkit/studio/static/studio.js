@@ -159,7 +159,7 @@ async function runCheck() {
       loadPieces();
     }
   } else {
-    stateLabel.textContent = errors ? `${errors} error(s): the board shows the last playable version` : "not playable";
+    stateLabel.textContent = errors ? `${errors} error(s) · board: last playable version` : "not playable";
     stateLabel.className = "check-state bad";
   }
 }

@@ -1,0 +1,206 @@
+"""The studio in a real headless browser (Debian's chromium driven by Playwright).
+
+One session of a variant author: type a rule file with a mistake and see its diagnostic, jump to
+it, apply its quick fix and see the new variant's board, save, play 1. e4 by clicking and see the
+opponent's reply, undo, flip; switch to shogi (9×9, drops), play into a capture with a promotion
+choice, drop the captured piece from the hand, and download the game as PGN.
+
+Skipped when chromium or Playwright is missing (.ci/run installs both, so CI runs it). Set
+NTK_STUDIO_SCREENSHOTS=DIR to keep the screenshots docs/studio.md shows (docs/img).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ROOT = Path(__file__).resolve().parents[2]
+VARIANTS = ROOT / "examples" / "variants"
+
+
+@pytest.fixture
+def studio_url(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    uvicorn = pytest.importorskip("uvicorn")
+    from notation_toolkit.studio.server import create_app
+
+    path = tmp_path / "studio.fbr"
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(create_app(path), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the studio did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}/", path
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        listener.close()
+
+
+@pytest.fixture
+def page(studio_url: tuple[str, Path]) -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+        tab = context.new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.goto(studio_url[0])
+        tab.wait_for_selector("#board svg [data-square='e2']")
+        try:
+            yield tab
+        finally:
+            browser.close()
+        assert not errors, f"errors in the page's script: {errors}"
+
+
+def _shot(page: Any, name: str) -> None:
+    folder = os.environ.get("NTK_STUDIO_SCREENSHOTS")
+    if folder:
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(Path(folder) / name))
+
+
+def _click_square(page: Any, name: str) -> None:
+    # Click where a player clicks: the middle of the square, whatever piece is drawn on it.
+    square = page.locator(f"#board svg [data-square='{name}']")
+    square.wait_for()
+    box = square.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _plies(page: Any) -> list[str]:
+    return [text.strip() for text in page.locator("#move-list .ply").all_inner_texts()]
+
+
+def _wait_plies(page: Any, count: int) -> list[str]:
+    page.wait_for_function(f"document.querySelectorAll('#move-list .ply').length === {count}")
+    return _plies(page)
+
+
+def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_path: Path) -> None:
+    path = studio_url[1]
+    chess = (VARIANTS / "chess.fbr").read_text(encoding="utf-8")
+    mine = chess.replace('variant="Chess"', 'variant="Test chess"').replace("=enter", "=entr")
+
+    # a rule file with a mistake: its diagnostic, the cursor on it, its quick fix
+    page.fill("#rules", mine)
+    item = page.locator("#diagnostics li", has_text="FBR202")
+    item.wait_for()
+    item.click()
+    selected = page.evaluate(
+        "(() => { const e = document.getElementById('rules'); "
+        "return e.value.slice(e.selectionStart, e.selectionEnd); })()"
+    )
+    assert selected == "entr"
+    _shot(page, "studio-diagnostics.png")
+    item.locator("button.fix").click()
+    page.wait_for_function("document.getElementById('variant-name').textContent === 'Test chess'")
+    assert page.locator("#diagnostics li").count() == 0
+    assert "=enter" in page.input_value("#rules")
+
+    page.click("#save")
+    page.wait_for_function("document.getElementById('check-state').textContent.startsWith('saved')")
+    assert path.read_text(encoding="utf-8") == page.input_value("#rules")
+
+    # 1. e4 by clicking; the random opponent (Black) answers
+    page.wait_for_selector("#board svg [data-square='e2']")
+    _click_square(page, "e2")
+    assert page.locator("#board svg circle.target").count() == 2  # e3 and e4
+    _click_square(page, "e4")
+    plies = _wait_plies(page, 2)
+    assert plies[0] == "e2e4"
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('White to move')")
+    _shot(page, "studio-chess.png")
+
+    # undo takes back the full move; flip turns the board
+    page.click("#undo")
+    _wait_plies(page, 0)
+    page.click("#flip")
+    page.wait_for_function(
+        "(() => { const a = document.querySelector('#board [data-square=\"a1\"]'), "
+        "h = document.querySelector('#board [data-square=\"h8\"]'); "
+        "return a && h && +a.getAttribute('x') > +h.getAttribute('x'); })()"
+    )
+    page.click("#flip")
+
+    # shogi: 9×9 with drops; a bishop exchange with its promotion choice, then a drop
+    page.select_option("#opponent-side", "none")
+    page.fill("#rules", (VARIANTS / "shogi.fbr").read_text(encoding="utf-8"))
+    page.wait_for_function("document.getElementById('variant-name').textContent === 'Shogi'")
+    page.wait_for_selector("#board svg [data-square='i9']")
+    for ply, (frm, to) in enumerate((("c3", "c4"), ("g7", "g6"))):
+        _click_square(page, frm)
+        _click_square(page, to)
+        _wait_plies(page, ply + 1)
+    _click_square(page, "b2")
+    _click_square(page, "h8")
+    choice = page.locator("#promotion")
+    choice.wait_for()
+    assert sorted(choice.locator("button[data-uci]").all_inner_texts()) == ["+ promote", "no promotion"]
+    choice.locator("button", has_text="+ promote").click()
+    _wait_plies(page, 3)
+    _click_square(page, "a7")
+    _click_square(page, "a6")
+    _wait_plies(page, 4)
+    page.locator("#board svg [data-hand='first:B']").click()
+    assert page.locator("#board svg circle.target").count() > 40
+    _click_square(page, "e5")
+    plies = _wait_plies(page, 5)
+    assert plies == ["c3c4", "g7g6", "b2h8+", "a7a6", "B@e5"]
+    _shot(page, "studio-shogi.png")
+
+    # the pieces pane: one card per piece of the rule file, each with its diagram
+    page.click(".tabs button[data-tab='pieces']")
+    page.wait_for_selector("#pieces .piece-card svg")
+    definitions = re.findall(
+        r"^\+?[A-Z]=", (VARIANTS / "shogi.fbr").read_text(encoding="utf-8"), re.MULTILINE
+    )
+    assert page.locator("#pieces .piece-card").count() == len(definitions) == 14
+    _shot(page, "studio-pieces.png")
+
+    # the game as PGN, downloaded
+    page.click(".tabs button[data-tab='pgn']")
+    page.wait_for_function("document.getElementById('pgn').value.includes('B@e5')")
+    with page.expect_download() as download:
+        page.click("#pgn-download")
+    target = tmp_path / "game.pgn"
+    download.value.save_as(str(target))
+    pgn = target.read_text(encoding="utf-8")
+    assert '[Variant "Shogi"]' in pgn and "B@e5" in pgn
+    # its moves replay through the core to the position the page shows
+    from notation_toolkit.variant import Variant
+
+    pos = Variant.load(VARIANTS / "shogi.fbr").start()
+    body = pgn.split("\n\n", 1)[1]
+    for word in body.split():
+        if not word[0].isdigit() and word != "*":
+            pos.push(word)
+    assert pos.feen() == page.input_value("#feen")
