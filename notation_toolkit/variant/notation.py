@@ -312,33 +312,41 @@ def write_fen(pos: BoardState) -> str:
     return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} 0 {pos.ply // 2 + 1}"
 
 
-def _castling_letters(pos: BoardState, side: int) -> str:
+def castling_rights(pos: BoardState, side: int) -> list[tuple[int, int, int]]:
+    """The castling rights of ``side``: (royal square, partner square, +1 for a partner on a higher
+    file / -1 on a lower one), as the castling rules of the variant give them (unmoved pieces)."""
     core = pos.core
     g = core.geometry
-    out = ""
+    w = g.width
+    out: list[tuple[int, int, int]] = []
     for t in core.royal_types:
         for ks in _bits(pos.bbs[2 * t + side] & pos.unmoved):
-            rank = ks // g.width
-            found: list[tuple[int, int]] = []
-            for code_t in range(core.n):
-                if core.tracks_unmoved[code_t] and not core.royal[code_t]:
-                    for rs in _bits(pos.bbs[2 * code_t + side] & pos.unmoved & g.rank_masks[rank]):
-                        found.append((rs % g.width, rs))
-            kf = ks % g.width
-            right = sorted(f for f, _ in found if f > kf)
-            left = sorted(f for f, _ in found if f < kf)
-            if right:
-                out += (
-                    "K"
-                    if right[-1] == g.width - 1 and len(right) == 1
-                    else "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[f] for f in right)
-                )
-            if left:
-                out += (
-                    "Q"
-                    if left[0] == 0 and len(left) == 1
-                    else "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[f] for f in left)
-                )
+            rank, kf = divmod(ks, w)
+            for direction in (1, -1):
+                partners: set[int] = set()
+                for _kf, _rf, _u, types, ranks, d in core.castlings:
+                    if d == direction and (ranks is None or ranks[side] == rank):
+                        partners.update(types)
+                files = range(kf + 1, w) if direction > 0 else range(kf - 1, -1, -1)
+                for f in files:
+                    rs = rank * w + f
+                    code = pos.board[rs]
+                    if code >= 0 and code & 1 == side and code >> 1 in partners and pos.unmoved >> rs & 1:
+                        out.append((ks, rs, direction))
+    return out
+
+
+def _castling_letters(pos: BoardState, side: int) -> str:
+    # X-FEN: K / Q for the outermost partner of its side, the partner's file letter otherwise
+    core = pos.core
+    w = core.geometry.width
+    out = ""
+    for ks, rs, direction in castling_rights(pos, side):
+        rank = ks // w
+        beyond = range(rs % w + 1, w) if direction > 0 else range(rs % w)
+        partner_type = pos.board[rs] >> 1
+        outer = not any(pos.board[rank * w + f] == 2 * partner_type + side for f in beyond)
+        out += ("K" if direction > 0 else "Q") if outer else "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[rs % w]
     return out if side == WHITE else out.lower()
 
 

@@ -28,6 +28,7 @@ from notation_toolkit.variant.tables import (
     BLACK,
     CAPTURE,
     CASTLE,
+    CASTLE_BY_PARTNER,
     DROP,
     EP,
     MAKES_EP,
@@ -405,65 +406,68 @@ class Position(BoardState):
                     out.append(t | to << 10 | DROP)
 
     def _castling(self, out: list[int]) -> None:
+        # Every unmoved partner on the side a castling names is a candidate (the Chess960 rule:
+        # the partner stands toward the side its destination lies from the royal destination).
         core = self.core
         us = self.turn
         g = core.geometry
+        w = g.width
+        board = self.board
+        unmoved = self.unmoved
         occ = self.occ[0] | self.occ[1]
         for t in core.royal_types:
-            bb = self.bbs[2 * t + us] & self.unmoved
-            for ks in _bits(bb):
-                rank = ks // g.width
-                kf = ks % g.width
-                for king_file, rook_file, unthreatened, partners in core.castlings:
-                    if king_file == kf:
+            for ks in _bits(self.bbs[2 * t + us] & unmoved):
+                rank = ks // w
+                kf = ks - rank * w
+                found: list[int] = []
+                for king_file, rook_file, unthreatened, partners, ranks, side in core.castlings:
+                    if ranks is not None and ranks[us] != rank:
                         continue
-                    step = 1 if king_file > kf else -1
-                    f = kf + step
-                    while 0 <= f < g.width:
-                        rs = rank * g.width + f
-                        code = self.board[rs]
-                        if code >= 0:
-                            if code & 1 == us and code >> 1 in partners and self.unmoved >> rs & 1:
-                                self._try_castle(
-                                    out, t, ks, rs, rank, king_file, rook_file, unthreatened, occ
-                                )
-                            break
-                        f += step
+                    files = range(kf + 1, w) if side > 0 else range(kf)
+                    for f in files:
+                        rs = rank * w + f
+                        code = board[rs]
+                        if code >= 0 and code & 1 == us and code >> 1 in partners and unmoved >> rs & 1:
+                            m = self._try_castle(
+                                t, ks, rs, rank * w + king_file, rank * w + rook_file, unthreatened, occ
+                            )
+                            if m:
+                                found.append(m)
+                if not found:
+                    continue
+                # the royal piece's own moves to the same squares: those castlings are written
+                # as the royal piece taking its partner (Fairy-Stockfish's UCI_Chess960 text)
+                own = core.quiets[t](ks, us, occ, True)
+                dests = [m >> 10 & SQ for m in found]
+                for m, kd in zip(found, dests, strict=True):
+                    if kd == ks or own >> kd & 1 or dests.count(kd) > 1:
+                        m |= CASTLE_BY_PARTNER
+                    out.append(m)
 
-    def _try_castle(
-        self,
-        out: list[int],
-        t: int,
-        ks: int,
-        rs: int,
-        rank: int,
-        king_file: int,
-        rook_file: int,
-        unthreatened: bool,
-        occ: int,
-    ) -> None:
+    def _try_castle(self, t: int, ks: int, rs: int, kd: int, rd: int, unthreatened: bool, occ: int) -> int:
+        """The castling move code, or 0 when squares between are occupied or attacked."""
         core = self.core
-        g = core.geometry
-        w = g.width
-        kd = rank * w + king_file
-        rd = rank * w + rook_file
         others = occ & ~(1 << ks) & ~(1 << rs)
         span = 0
         for a, b in ((ks, kd), (rs, rd)):
             lo, hi = min(a, b), max(a, b)
-            for s in range(lo, hi + 1):
-                span |= 1 << s
+            span |= (1 << (hi + 1)) - (1 << lo)
         if span & others:
-            return
+            return 0
         them = 1 - self.turn
         key = core.keys[t]
+        # the squares the royal piece passes, with it lifted (its destination is tested by the
+        # legality check on the board after the move)
+        without = occ & ~(1 << ks)
         lo, hi = min(ks, kd), max(ks, kd)
         for s in range(lo, hi + 1):
+            if s == kd and s != ks:
+                continue
             if s == ks and not unthreatened:
                 continue
-            if self.is_attacked(s, them, key):
-                return
-        out.append(ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40)
+            if self.is_attacked(s, them, key, without if s != ks else occ):
+                return 0
+        return ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40
 
     # -- making moves ------------------------------------------------------------------------------------
 
@@ -789,8 +793,10 @@ class Position(BoardState):
         to = m >> 10 & SQ
         if m & DROP:
             return _letter(core.keys[m & SQ]).upper() + "@" + names[to]
-        text = names[m & SQ] + names[to]
         promo = m >> 20 & SQ
+        if m & CASTLE_BY_PARTNER:
+            return names[m & SQ] + names[promo - 1]
+        text = names[m & SQ] + names[to]
         if promo and not m & CASTLE:
             k = core.keys[promo - 1]
             text += "+" if k.startswith("+") else k.lower()
@@ -807,6 +813,21 @@ class Position(BoardState):
         for mv in legal:
             if mv.text == text:
                 return mv
+        # a castling in its other spelling (royal move or royal piece taking its partner), when
+        # no other move is written so
+        names = self.core.names
+        other = [
+            mv
+            for mv in legal
+            if mv.code & CASTLE
+            and text
+            in (
+                names[mv.code & SQ] + names[mv.code >> 10 & SQ],
+                names[mv.code & SQ] + names[(mv.code >> 20 & SQ) - 1],
+            )
+        ]
+        if len(other) == 1:
+            return other[0]
         from notation_toolkit.core.span import Span
 
         if not _looks_like_move(text):

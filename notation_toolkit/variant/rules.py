@@ -45,13 +45,18 @@ class VariantError(ValidationError):
 @dataclass(frozen=True, slots=True)
 class Castling:
     """One castling pseudo-piece ``O-O=[*]isR[g]=isR[f]``: the royal piece goes to file
-    ``king_file``, the partner to ``rook_file`` (0-based files)."""
+    ``king_file``, the partner to ``rook_file`` (0-based files). The partner stands on the side
+    of the royal piece its destination lies toward from the royal destination (the Chess960 rule:
+    ``f`` left of ``g``: a partner on a higher file). ``rank`` (0-based, the first player's; mirrored
+    for the second) when the destination names one (``isR[h2]``, Shako): only royal pieces on that
+    rank castle; ``None``: on any rank."""
 
     name: str
     king_file: int
     rook_file: int
     from_unthreatened: bool
     partners: frozenset[str]
+    rank: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,18 +548,28 @@ def _castlings(rule_file: fbr_ast.RuleFile, rules: Rules, out: list[Diagnostic])
         if len(parsed) != 2 or parsed[0] is None or parsed[1] is None:
             out.append(_diag(codes.BAD_CASTLING, "castling_executed_form", item.span, head=item.head))
             continue
-        (k_unthreatened, k_file), (r_unthreatened, r_file) = parsed[0], parsed[1]
+        (k_unthreatened, k_file, k_rank), (r_unthreatened, r_file, r_rank) = parsed[0], parsed[1]
         if r_unthreatened:
             out.append(_diag(codes.BAD_CASTLING, "partner_s_part", item.span))
             continue
-        if k_file >= rules.geometry.width or r_file >= rules.geometry.width:
+        g = rules.geometry
+        if (
+            k_file >= g.width
+            or r_file >= g.width
+            or k_file == r_file
+            or any(r is not None and r >= g.height for r in (k_rank, r_rank))
+        ):
             out.append(_diag(codes.BAD_CASTLING, "castling_destination_outside", item.span))
             continue
+        if k_rank != r_rank and None not in (k_rank, r_rank):
+            out.append(_diag(codes.BAD_CASTLING, "castling_executed_form", item.span, head=item.head))
+            continue
+        rank = k_rank if k_rank is not None else r_rank
         # royal=castle{...} is not executed: the partner is {R} by default (003:918-920).
-        yield Castling(item.head.letter.text, k_file, r_file, k_unthreatened, frozenset({"R"}))
+        yield Castling(item.head.letter.text, k_file, r_file, k_unthreatened, frozenset({"R"}), rank)
 
 
-def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int] | None:
+def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int, int | None] | None:
     if len(seq.legs) != 1 or not isinstance(seq.legs[0], mbn.Alternatives):
         return None
     moves = seq.legs[0].moves
@@ -580,6 +595,11 @@ def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int] | None:
     if dest is None or dest.complement or len(dest.ranges) != 1:
         return None
     part = dest.ranges[0]
-    if part.files is None or part.files.last is not None or part.ranks is not None or part.symbol:
+    if part.files is None or part.files.last is not None or part.symbol:
         return None
-    return unthreatened, ord(part.files.first) - ord("a")
+    rank = None
+    if part.ranks is not None:
+        if part.ranks.last is not None and part.ranks.last != part.ranks.first:
+            return None
+        rank = int(part.ranks.first) - 1
+    return unthreatened, ord(part.files.first) - ord("a"), rank

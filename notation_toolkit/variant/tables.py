@@ -27,6 +27,9 @@ DROP = 1 << 32
 MAKES_EP = 1 << 33
 CAPTURE = 1 << 34
 NOPROMO = 1 << 35  # an optional promotion declined (text needs no suffix; kept for clarity)
+# castling written as the royal piece taking its partner (e1h1): the royal piece stays, or its
+# destination is also a move of its own (bits 40-49 of a castling hold the partner's destination + 1)
+CASTLE_BY_PARTNER = 1 << 50
 SQ = 0x3FF
 
 Promo = tuple[list[int] | None, list[int] | None, list[int] | None, tuple[int, int], bool, bool]
@@ -209,12 +212,16 @@ class Core:
             ({self.index[x] for x in s if x in self.index}, m) for s, m in rules.total_limits
         ]
         self.file_limits = [({self.index[x] for x in s if x in self.index}, m) for s, m in rules.file_limits]
-        self.castlings = [
+        # (king file, partner file, from unthreatened, partner types, rank per side or None,
+        # partner side: +1 a higher file than the royal piece, -1 a lower one)
+        self.castlings: list[tuple[int, int, bool, list[int], tuple[int, int] | None, int]] = [
             (
                 c.king_file,
                 c.rook_file,
                 c.from_unthreatened,
                 [self.index[p] for p in c.partners if p in self.index],
+                None if c.rank is None else (c.rank, g.height - 1 - c.rank),
+                1 if c.rook_file < c.king_file else -1,
             )
             for c in rules.castlings
         ]
