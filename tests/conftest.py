@@ -1,4 +1,5 @@
-"""Test-suite configuration shared by every directory: hypothesis profiles and the fuzz budget.
+"""Test-suite configuration shared by every directory: hypothesis profiles, the fuzz budget, and the
+progress line of a quiet run.
 
 ``pytest -m fuzz --hypothesis-profile=long`` runs the fuzz suite for ``--fuzz-seconds`` per notation
 family (600 by default in the long profile); the default run tries each fuzz test once, briefly.
@@ -10,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -82,3 +84,61 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if target:
         with open(target, "w", encoding="utf-8") as handle:
             json.dump(FUZZ_STATS, handle, indent=2, sort_keys=True)
+
+
+class QuietProgress:
+    """A quiet run (``-q``, the README's test command) shows a count of finished tests, not a dot each.
+
+    Passed, skipped and expected-to-fail tests print nothing of their own; failures and errors still
+    print their letter and their report at the end. On a terminal one line is rewritten in place;
+    elsewhere (CI logs, pipes) a line is printed every tenth of the run.
+    """
+
+    def __init__(self, reporter: pytest.TerminalReporter) -> None:
+        self.reporter = reporter
+        self.done = 0
+        self.shown = 0.0
+        self.tty = reporter.isatty()
+        self.next_tenth = 1
+
+    def _total(self) -> int:
+        return int(getattr(self.reporter._session, "testscollected", 0) or 0)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
+        """Nothing printed for a test that did not fail."""
+        if report.passed and report.when == "call":
+            return "passed", "", "PASSED"
+        if report.skipped and not hasattr(report, "wasxfail"):
+            return "skipped", "", "SKIPPED"
+        return None
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """One more test finished: show the count."""
+        if report.when != "teardown":
+            return
+        self.done += 1
+        total = self._total()
+        if self.tty:
+            now = time.monotonic()
+            if now - self.shown >= 0.2 or self.done == total:
+                self.shown = now
+                self.reporter.write(f"\r{self.done:,} of {total:,} tests done", flush=True)
+        elif total and self.done * 10 >= self.next_tenth * total:
+            while self.done * 10 >= self.next_tenth * total:
+                self.next_tenth += 1
+            self.reporter.write_line(f"{self.done:,} of {total:,} tests done")
+
+    def pytest_sessionfinish(self) -> None:
+        """End the rewritten line before the summary."""
+        if self.tty and self.done:
+            self.reporter.write_line("")
+
+
+@pytest.hookimpl(trylast=True)  # after the terminal plugin has made its reporter
+def pytest_configure(config: pytest.Config) -> None:
+    """Install ``QuietProgress`` for a quiet run in the main process (not in xdist workers)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None or config.get_verbosity() >= 0 or hasattr(config, "workerinput"):
+        return
+    config.pluginmanager.register(QuietProgress(reporter), "quiet-progress")

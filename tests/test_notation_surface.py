@@ -28,9 +28,8 @@ PACKAGE_API = ("parse", "check", "validate", "dumps", "canonicalize", "is_valid"
 # The rule a notation's parser starts at, when it is not ``start`` (for the extension grammar).
 START_RULE = {"fbr": "rule_file", "mbn": "mbn_item"}
 
-# Parts of the surface that some notations still lack; other branches of issue 11 add them. Each
-# entry is (notation or package, missing part). The lead empties this list after merging;
-# test_known_gaps_are_still_gaps says when an entry is stale.
+# Parts of the surface a notation may lack for a while: (notation or package, missing part).
+# test_known_gaps_are_still_gaps says when an entry is stale, so the list only shrinks.
 KNOWN_GAPS_TO_CLOSE: frozenset[tuple[str, str]] = frozenset()
 
 HOSTILE = ["\x00", "", "(((((", "\u041a", " " * 3]

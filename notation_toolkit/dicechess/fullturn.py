@@ -33,14 +33,13 @@ from typing import Any, Final, Literal
 
 from notation_toolkit.dicechess.dice import DIE, ROLL_OUTCOMES
 from notation_toolkit.dicechess.moves import FLAG_CASTLING, FLAG_DOUBLE
-from notation_toolkit.dicechess.position import POOL_SIZE, Position
+from notation_toolkit.dicechess.position import POOL_SIZE, Position, ep_keys
 from notation_toolkit.dicechess.tables import (
     BB_RANK_3,
     BB_RANK_6,
     BB_SQUARES,
     CASTLING_KEYS,
     COLOR_RIGHTS,
-    EP_KEYS,
     KEEP_AFTER_CAPTURE_ON,
     KEEP_AFTER_ROOK_LEAVES,
     KING,
@@ -129,25 +128,21 @@ def dead_ep_targets(pos: Position, capturer: Color, p_dice: int = 3) -> Bitboard
     pawns = pos.pieces[PAWN]
     ours = pawns & pos.occ[capturer]
     theirs = pawns & pos.occ[capturer ^ 1]
-    live = LIVE[capturer][p]
+    return _dead(targets, capturer, ours, theirs, LIVE[capturer][p])
+
+
+def _dead(
+    targets: Bitboard, capturer: Color, ours: Bitboard, theirs: Bitboard, live: tuple[Bitboard, ...]
+) -> Bitboard:
+    """The ``targets`` without an enemy pawn behind them, or out of reach of ``ours`` (``live``)."""
     dead = 0
-    bb = targets
-    while bb:
-        t = bb.bit_length() - 1
-        bb ^= 1 << t
+    while targets:
+        t = targets.bit_length() - 1
+        targets ^= 1 << t
         behind = t - 8 if capturer == WHITE else t + 8
         if not (theirs & BB_SQUARES[behind]) or not (ours & live[t]):
             dead |= 1 << t
     return dead
-
-
-def _ep_keys(bb: Bitboard) -> int:
-    key = 0
-    while bb:
-        sq = bb.bit_length() - 1
-        bb ^= 1 << sq
-        key ^= EP_KEYS[sq]
-    return key
 
 
 def reduced_key(pos: Position) -> int:
@@ -157,7 +152,7 @@ def reduced_key(pos: Position) -> int:
     """
     p = (pos.pool >> 2) & 3 if pos.pool else 3
     dead = dead_ep_targets(pos, pos.turn, p)
-    return pos.key ^ _ep_keys(dead) if dead else pos.key
+    return pos.key ^ ep_keys(dead) if dead else pos.key
 
 
 @dataclass(slots=True)
@@ -314,7 +309,7 @@ def roll_turns(
                             if nr != rights:
                                 k ^= CASTLING_KEYS[rights] ^ CASTLING_KEYS[nr]
                         if e != ep:
-                            k ^= _ep_keys(e ^ ep)
+                            k ^= ep_keys(e ^ ep)
                     else:
                         push(m)
                         k = work.key
@@ -415,12 +410,12 @@ def _end_ident(
     gone = ep & (BB_RANK_6 if mover == WHITE else BB_RANK_3)
     k ^= TURN_KEY
     if gone:
-        k ^= _ep_keys(gone)
+        k ^= ep_keys(gone)
         ep ^= gone
     if not reduced:
         return k | (halfmove << _CLOCK_SHIFT)
     if ep:
-        k ^= _ep_keys(_dead_after(work, ep, pawns, mover ^ 1))
+        k ^= ep_keys(_dead_after(work, ep, pawns, mover ^ 1))
     return k
 
 
@@ -435,16 +430,7 @@ def _dead_after(work: Position, ep: Bitboard, pawns: Bitboard, capturer: Color) 
     if not targets:
         return 0
     ours = pawns & work.occ[capturer]
-    theirs = pawns & ~ours
-    live = LIVE[capturer][3]
-    dead = 0
-    while targets:
-        t = targets.bit_length() - 1
-        targets ^= 1 << t
-        behind = t - 8 if capturer == WHITE else t + 8
-        if not (theirs & BB_SQUARES[behind]) or not (ours & live[t]):
-            dead |= 1 << t
-    return dead
+    return _dead(targets, capturer, ours, pawns & ~ours, LIVE[capturer][3])
 
 
 def _game_over(work: Position, r: int) -> RollTurns:

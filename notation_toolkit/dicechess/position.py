@@ -658,7 +658,7 @@ class Position:
                 elif 32 <= to < 40:
                     new_ep &= ~(1 << (to + 8))
         if new_ep != ep:
-            key ^= _ep_keys(ep ^ new_ep)
+            key ^= ep_keys(ep ^ new_ep)
             self.ep = new_ep
         if rights:
             nr = rights
@@ -771,7 +771,7 @@ class Position:
             self.pool = 0
         new_ep = ep & ~(BB_RANK_3 if self.turn == WHITE else BB_RANK_6)
         if new_ep != ep:
-            key ^= _ep_keys(ep ^ new_ep)
+            key ^= ep_keys(ep ^ new_ep)
             self.ep = new_ep
         self.key = key
 
@@ -865,7 +865,7 @@ class Position:
         return not self.legal_moves()
 
 
-def _ep_keys(changed: Bitboard) -> int:
+def ep_keys(changed: Bitboard) -> int:
     """XOR of the Zobrist keys of the en-passant squares in ``changed``."""
     key = 0
     while changed:

@@ -1,7 +1,8 @@
 """``ntk dice play``, ``ntk dice selfplay`` and ``ntk dice analyse``.
 
 These commands join the ``ntk dice`` group through the ``notation_toolkit.commands.dice``
-entry-point group (``pyproject.toml``); this module imports nothing from the group's module.
+entry-point group (``pyproject.toml``); of the group's module they use only ``load_position``, imported
+when a command runs.
 Commands return exit codes (``notation_toolkit.core.cli``): 0 ok, 1 invalid input (a bad DFEN is
 reported by ``ntk`` itself), 2 usage.
 """
@@ -322,20 +323,14 @@ def analyse(
     """
     from rich.table import Table
 
+    from notation_toolkit.dicechess.cli import load_position
     from notation_toolkit.dicechess.engine.play import format_value
     from notation_toolkit.dicechess.engine.search import Engine
-    from notation_toolkit.dicechess.game import parse_dice
-    from notation_toolkit.dicechess.position import Position
 
     bad = _bad_limits(depth, time_limit)
     if bad is not None:
         return bad
-    pos = Position.from_dfen(" ".join(dfen), lenient=lenient)
-    if dice_letters:
-        pool = parse_dice(dice_letters)
-        if pos.pool:
-            pos.set_pool(0)
-        pos.set_pool(pool)
+    pos = load_position(dfen, lenient=lenient, dice_letters=dice_letters)
     out = console()
     if pos.is_game_over:
         message = "the game is over: a king has been captured (R17)"
