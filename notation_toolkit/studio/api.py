@@ -48,7 +48,7 @@ class Limits:
     perft_depth: int = 8
     perft_seconds: float = 10.0
     opponent_seconds: float = 30.0
-    request_seconds: float = 60.0
+    request_seconds: float = 15.0
 
 
 LIMITS: Final = Limits()
@@ -154,22 +154,26 @@ def failure(exc: NotationError, text: str | None = None, **extra: Any) -> JSON:
 
 
 @functools.lru_cache(maxsize=16)
-def _variant(text: str) -> Variant:
+def _variant(text: str) -> Variant | NotationError:
+    # Failures are cached too: the page asks for the same text's check, board and pieces at once.
     from notation_toolkit.variant import Variant
 
-    return Variant.from_text(text)
+    try:
+        return Variant.from_text(text)
+    except NotationError as exc:
+        return exc
+    except (RecursionError, MemoryError, OverflowError, ValueError) as exc:
+        # The notations' own bounds should catch every hostile input first; a guard all the same.
+        diagnostic = info_of(codes.NOT_AVAILABLE).diagnostic(what="this rule file", reason=str(exc)[:200])
+        return NotationError([diagnostic])
 
 
 def load_variant(text: str) -> Variant:
     """The variant of a rule file's text (cached: the page sends the same text with every move)."""
-    try:
-        return _variant(text)
-    except NotationError as exc:
-        raise ApiError(list(exc.diagnostics), 422, where="rules") from None
-    except (RecursionError, MemoryError, OverflowError, ValueError) as exc:
-        # The notations' own bounds should catch every hostile input first; a guard all the same.
-        diagnostic = info_of(codes.NOT_AVAILABLE).diagnostic(what="this rule file", reason=str(exc)[:200])
-        raise ApiError([diagnostic], 422, where="rules") from None
+    found = _variant(text)
+    if isinstance(found, NotationError):
+        raise ApiError(list(found.diagnostics), 422, where="rules")
+    return found
 
 
 def _position(variant: Variant, setup: str | None, moves: list[str]) -> Position:

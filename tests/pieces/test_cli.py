@@ -90,3 +90,13 @@ def test_rules_file_not_utf8_or_with_bom(tmp_path: Path) -> None:
     code, out = run("--rules", str(bom), "--piece", "K", "--from", "a1", "--json")
     assert code == 0, out
     assert set(json.loads(out)["quiet"]) == {"a2", "b1", "b2"}
+
+
+def test_a_piece_with_a_capture_set() -> None:
+    # xiangqi's general (003: capture sets c{...}): it captures the other general along the file
+    # and nothing else; the diagram's enemy blocker stands for a piece of every type
+    code, out = run("G=W+c{G}vW0", "--from", "e5", "--enemies", "e8", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["captures"] == ["e8"]
+    assert set(data["quiet"]) == {"d5", "f5", "e4", "e6"}

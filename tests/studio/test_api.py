@@ -9,6 +9,7 @@ pane and the FBR diagnostics of ``ntk check``.
 from __future__ import annotations
 
 import random
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -352,3 +353,18 @@ def test_explain_knows_the_studio_codes() -> None:
 
     result = CliRunner().invoke(explain, ["STU201"], standalone_mode=False)
     assert result.exit_code == 0 and "time" in result.output
+
+
+@pytest.mark.slow
+def test_a_request_past_its_time_is_answered_and_the_server_goes_on() -> None:
+    # A rule file whose piece takes the compiler seconds (a sum of 2000 moves): the answer is STU201
+    # at the limit, and the next request is answered as usual.
+    slow = "K=" + "W+" * 2000 + "F"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(create_app(None, limits=Limits(request_seconds=0.5)))
+        started = time.monotonic()
+        response = client.post("/api/game", json={"rules": slow})
+        assert time.monotonic() - started < 3
+        assert response.status_code == 503 and response.json()["diagnostics"][0]["code"] == "STU201"
+        assert client.post("/api/game", json={"rules": CHESS}).status_code == 200

@@ -9,6 +9,7 @@ with the friendly and enemy blockers shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.layout import Line
@@ -74,14 +75,34 @@ class Diagram:
         }
 
 
+class _EveryType(Mapping[str, int]):
+    """``by_type`` for a diagram: its enemy blockers stand for pieces of every type, so that a piece
+    with a capture set (``c{G}vW0``) is drawn capturing where that set allows it at all."""
+
+    def __init__(self, enemies: int) -> None:
+        self.enemies = enemies
+
+    def __getitem__(self, key: str) -> int:
+        return self.enemies
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
 def diagram_data(
     piece: CompiledPiece, square: int, side: int, friends: int = 0, enemies: int = 0, *, initial: bool = False
 ) -> Diagram:
-    """Compute the diagram of ``piece`` on ``square`` for ``side`` with the given blockers."""
+    """Compute the diagram of ``piece`` on ``square`` for ``side`` with the given blockers (enemy
+    blockers count as pieces of every type for capture sets)."""
     friends &= ~(1 << square)
     enemies &= ~(1 << square) & ~friends
     occupied = friends | enemies | (1 << square)
-    moves = piece.moves(square, side, occupied, friends, enemies, initial=initial)
+    moves = piece.moves(
+        square, side, occupied, friends, enemies, initial=initial, by_type=_EveryType(enemies)
+    )
     quiets = 0
     captures = 0
     for mv in moves:
@@ -89,7 +110,7 @@ def diagram_data(
             quiets |= 1 << mv.target
         else:
             captures |= 1 << mv.target
-    empty_board = piece.moves(square, side, 1 << square, 0, 0, initial=initial)
+    empty_board = piece.moves(square, side, 1 << square, 0, 0, initial=initial, by_type=_EveryType(0))
     free = piece.attacks(square, side, 1 << square)
     for mv in empty_board:
         free |= 1 << mv.target
