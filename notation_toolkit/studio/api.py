@@ -495,17 +495,16 @@ class Studio:
 
     def pieces(self, body: JSON) -> JSON:
         """``POST /api/pieces {rules}``: every piece of the rule file with its move diagram."""
-        from notation_toolkit.studio.board import piece_style
+        from notation_toolkit.studio.board import GLYPHS, piece_style
         from notation_toolkit.svg import piece_diagram
 
         rules = _text(body, "rules", self.limits.rules)
         variant = load_variant(rules)
+        style = piece_style(variant)
         out = []
         for key, piece in variant.pieces.items():
             try:
-                picture: str | None = piece_diagram(
-                    piece, colors={"square light": "#f0d9b5", "square dark": "#b58863"}
-                )
+                picture: str | None = piece_diagram(piece, pieces=GLYPHS[style])
             except (NotationError, ValueError, KeyError):
                 picture = None
             out.append(
@@ -517,7 +516,7 @@ class Studio:
                     "svg": picture,
                 }
             )
-        return {"ok": True, "variant": variant.name, "style": piece_style(variant), "pieces": out}
+        return {"ok": True, "variant": variant.name, "style": style, "pieces": out}
 
     def pgn(self, body: JSON) -> JSON:
         """``POST /api/pgn {rules, position?, moves?, white?, black?}``: the game as PGN."""

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from notation_toolkit.variant import Position
     from notation_toolkit.variant.tables import VariantLike
 
-__all__ = ["board_svg", "piece_style"]
+__all__ = ["COLORS", "GLYPHS", "board_svg", "piece_style"]
 
 _CHESS_LETTERS = frozenset("KQRBNP")
 # The filled (black) chess symbols; both sides use them, filled with the side's colour, so that
@@ -98,7 +98,8 @@ def _disc(cell: Cell) -> str:
     )
 
 
-_STYLES: Mapping[str, Callable[[Cell], str]] = {"chess": _chess, "shogi": _shogi, "disc": _disc}
+#: The piece sets by style (``piece_style``): functions ``Cell -> SVG fragment`` for ``svg``'s ``pieces=``.
+GLYPHS: Mapping[str, Callable[[Cell], str]] = {"chess": _chess, "shogi": _shogi, "disc": _disc}
 
 
 def board_svg(
@@ -129,7 +130,7 @@ def board_svg(
     if pos.is_check():
         for name in _royals_of(pos, pos.turn):
             squares[name] = CHECK
-    glyphs = _STYLES[style or piece_style(pos.variant)]
+    glyphs = GLYPHS[style or piece_style(pos.variant)]
     return render(
         picture,
         flipped=flipped,

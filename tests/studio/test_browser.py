@@ -138,7 +138,14 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     plies = _wait_plies(page, 2)
     assert plies[0] == "e2e4"
     page.wait_for_function("document.getElementById('status').textContent.startsWith('White to move')")
+    # a piece's moves are shown when it is selected, and hidden when it is clicked again
+    _click_square(page, "g1")
+    assert sorted(
+        page.locator("#board svg circle.target").evaluate_all("(dots) => dots.map((d) => d.dataset.target)")
+    ) == ["e2", "f3", "h3"]
     _shot(page, "studio-chess.png")
+    _click_square(page, "g1")
+    assert page.locator("#board svg circle.target").count() == 0
 
     # undo takes back the full move; flip turns the board
     page.click("#undo")

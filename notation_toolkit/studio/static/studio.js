@@ -189,7 +189,7 @@ async function save() {
   const answer = await api("save", { text: editor.value });
   const label = $("check-state");
   if (answer.ok) {
-    label.textContent = `saved to ${answer.path}`;
+    label.textContent = `saved ${answer.path.split(/[\\/]/).pop()}`;
     label.className = "check-state ok";
   } else {
     label.textContent = answer.diagnostics.map((d) => `${d.code}: ${d.message}`).join("; ");
@@ -598,7 +598,8 @@ for (const tab of document.querySelectorAll(".tabs button")) {
   if (file.ok) {
     editor.value = file.text;
     state.path = file.path;
-    $("file-path").textContent = file.path || "no file: changes are not saved";
+    $("file-path").textContent = file.path ? file.path.split(/[\\/]/).pop() : "no file: changes are not saved";
+    $("file-path").title = file.path || "";
     $("save").disabled = !file.path;
   }
   paintBackdrop();
