@@ -2,7 +2,7 @@
 
 VAR1xx loading a rule file, VAR2xx a rule or attribute the core does not execute (the variant is
 refused: it would otherwise be a silently different game), VAR3xx positions (FEEN / FEN), VAR4xx
-moves.
+moves, VAR5xx game records (PGN), VAR6xx players and matches.
 """
 
 from __future__ import annotations
@@ -27,6 +27,14 @@ NO_FEN = "VAR305"
 BAD_MOVE = "VAR401"
 ILLEGAL_MOVE = "VAR402"
 NO_MOVE_TO_UNDO = "VAR403"
+PGN_SYNTAX = "VAR501"
+PGN_TAG = "VAR502"
+PGN_ILLEGAL = "VAR503"
+PGN_AMBIGUOUS = "VAR504"
+PGN_LIMIT = "VAR505"
+PLAYER_SPEC = "VAR601"
+PLAYER_UNAVAILABLE = "VAR602"
+PLAYER_FAILED = "VAR603"
 
 _C = [
     (
@@ -175,6 +183,79 @@ The move is well-formed but not legal in this position; the diagnostic lists a f
 `pop()` was called on a position with no move played.
 """,
     ),
+    (
+        PGN_SYNTAX,
+        "PGN text not readable",
+        """
+A game record (PGN) could not be read at this point: a tag pair that is not `[Name "value"]`, a
+comment `{...}` or a variation `(...)` that is not closed, or a character that starts no move.
+PGN for variants is read as chess PGN is (PGN standard, section 8), with moves in the SAN of the
+variant (docs/pgn.md).
+""",
+    ),
+    (
+        PGN_TAG,
+        "PGN set-up tag not usable",
+        """
+The tags of a game name its variant and start position: `[Variant "..."]`, `[FEN "..."]` or
+`[FEEN "..."]`, and `[RuleFile "..."]`, the rule file it was played with. The game cannot be
+replayed when the start position is not a position of the variant, when the variant named is
+not the rule file's, or when no rule file is given or named (`ntk variant replay --rules
+FILE.fbr`).
+""",
+    ),
+    (
+        PGN_ILLEGAL,
+        "move of the game record not legal",
+        """
+The move, read in the variant's SAN (piece letters of the rule file, `x` for captures, `=Q` or
+`+` for promotions, `@` for drops, `O-O` for castling) or in coordinates (`e2e4`), is not one of
+the legal moves of the position reached. The diagnostic lists the legal moves that look most
+like it.
+""",
+    ),
+    (
+        PGN_AMBIGUOUS,
+        "move of the game record ambiguous",
+        """
+The SAN names more than one legal move: two pieces of the same kind can reach the square. Add
+the file, the rank or both of the piece that moves (`Nbd2`, `R1a3`, `Qh4e1`), as SAN does.
+""",
+    ),
+    (
+        PGN_LIMIT,
+        "game record too large",
+        """
+The PGN reader bounds its work: at most 10000 games per call, 5000 plies per game and 64 levels
+of nested variations (`notation_toolkit.variant.pgn.Limits`). Split larger files.
+""",
+    ),
+    (
+        PLAYER_SPEC,
+        "player not understood",
+        """
+A player is `random`, `greedy` (takes the most valuable piece it can), `builtin` (the engine of
+`notation_toolkit.variant.engine`: `builtin:1.5s` thinks 1.5 s a move, `builtin:d3` searches 3
+plies, `builtin:n20000` 20000 positions), `uci:PATH` or the path of an executable UCI engine.
+""",
+    ),
+    (
+        PLAYER_UNAVAILABLE,
+        "UCI player not available",
+        """
+A UCI engine plays through the player registered in the entry-point group
+`notation_toolkit.variant.players` under the name `uci`. No installed package registers one, so
+executable files and `uci:PATH` cannot play here.
+""",
+    ),
+    (
+        PLAYER_FAILED,
+        "player failed",
+        """
+A player returned a move that is not legal in the position, or failed while choosing one; the
+game cannot go on.
+""",
+    ),
 ]
 
 # Message templates, by code and template name ("piece_compiler" and "piece" carry the message of
@@ -271,6 +352,42 @@ _MESSAGES: dict[str, dict[str, str]] = {
     NO_MOVE_TO_UNDO: {
         "no_move_take": "no move to take back",
     },
+    PGN_SYNTAX: {
+        "tag": 'a tag pair is written [Name "value"]',
+        "open": "{what} opened here is never closed",
+        "close": "{what} closed here was never opened",
+        "token": "{token!r} starts no move, move number, comment or result",
+    },
+    PGN_TAG: {
+        "no_rules": "no rule file for this game",
+        "rule_file": "cannot load the rule file {path!r}: {message}",
+        "variant": "the game is {named!r}, but the rule file is {name!r}",
+        "position": "{tag} is not a position of {name}: {message}",
+    },
+    PGN_ILLEGAL: {
+        "illegal": "{move} is not legal after {before}",
+        "over": "{move} is played after the end of the game ({result}, {reason})",
+    },
+    PGN_AMBIGUOUS: {
+        "ambiguous": "{move} could be {candidates}",
+    },
+    PGN_LIMIT: {
+        "games": "more than {limit} games",
+        "plies": "a game of more than {limit} plies",
+        "depth": "variations nested more than {limit} deep",
+    },
+    PLAYER_SPEC: {
+        "unknown": "{spec!r} is not a player",
+        "option": "{spec!r}: {option!r} is not a time (1.5s), a depth (d3) or a node budget (n20000)",
+        "no_file": "{spec!r}: there is no executable file {path!r}",
+    },
+    PLAYER_UNAVAILABLE: {
+        "uci": "{spec!r}: no UCI player is installed",
+    },
+    PLAYER_FAILED: {
+        "illegal": "{name} played {move!r}, which is not legal in {feen}",
+        "raised": "{name} failed in {feen}: {message}",
+    },
 }
 
 _HINTS: dict[str, dict[str, str]] = {
@@ -317,6 +434,21 @@ _HINTS: dict[str, dict[str, str]] = {
     BAD_POSITION: {
         "too_many_pieces": "captures only move pieces from the board to a hand, so a game holds at most "
         "as many pieces as the board has squares",
+    },
+    PGN_TAG: {
+        "no_rules": 'pass --rules FILE.fbr, or add a [RuleFile "FILE.fbr"] tag',
+    },
+    PGN_AMBIGUOUS: {
+        "ambiguous": "add the file or the rank of the piece that moves",
+    },
+    PLAYER_SPEC: {
+        "unknown": "players: random, greedy, builtin, builtin:1.5s, builtin:d3, builtin:n20000, uci:PATH",
+        "option": "write builtin:1.5s, builtin:d3 or builtin:n20000",
+        "no_file": "give the path of an executable UCI engine, such as uci:/usr/games/fairy-stockfish",
+    },
+    PLAYER_UNAVAILABLE: {
+        "uci": "install a package that registers 'uci' in the entry-point group "
+        "notation_toolkit.variant.players",
     },
 }
 

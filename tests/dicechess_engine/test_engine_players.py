@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from notation_toolkit.core.stats import wilson_interval
 from notation_toolkit.dicechess import Game, Position
-from notation_toolkit.dicechess.engine.match import play_game, run_match, wilson_interval
+from notation_toolkit.dicechess.engine.match import play_game, run_match
 from notation_toolkit.dicechess.engine.players import EnginePlayer, GreedyPlayer, RandomPlayer, make_player
 
 

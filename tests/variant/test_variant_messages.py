@@ -100,9 +100,53 @@ def _calls() -> list[Callable[[], object]]:
     calls.append(lambda: small.position("k5/6/6/6/6/K5 w - - 0 1"))  # VAR305
     calls += [functools.partial(compile_piece, text, G8) for text in PIECES]
     calls += [functools.partial(compile_rule_file, text, "8x8") for text in RULE_FILE_PIECES]
+    calls += _record_and_player_calls(chess)
     dynamic = parse_rule("hill[+]").board_range
     assert dynamic is not None
     calls.append(lambda: board_range_mask(dynamic, G8))
+    return calls
+
+
+def _record_and_player_calls(chess: Variant) -> list[Callable[[], object]]:
+    """Game records (VAR5xx) and players (VAR6xx)."""
+    from unittest import mock
+
+    from notation_toolkit.variant import players
+    from notation_toolkit.variant.pgn import Limits, parse_san, read_games
+    from notation_toolkit.variant.players import make_player
+
+    pgn_texts = [
+        "1. e4 {open",
+        "1. e4 ) *",
+        '[Event "x"\n1. e4 *',
+        "1. e4 <> *",
+        "1. e4 e5 2. Ke3 *",
+        "1. f3 e5 2. g4 Qh4# 3. a3 *",
+        '[Variant "Xiangqi"]\n\n1. e4 *',
+        '[FEN "8/8 w"]\n\n1. e4 *',
+    ]
+    calls: list[Callable[[], object]] = [functools.partial(read_games, t, variant=chess) for t in pgn_texts]
+    calls.append(lambda: read_games("1. e4 *"))
+    calls.append(lambda: read_games('[RuleFile "/no/such.fbr"]\n\n1. e4 *', load_rules=Variant.load))
+    two_knights = chess.position("4k^3/8/8/8/8/8/8/1N2K^N2 / C/c")
+    calls.append(lambda: parse_san(two_knights, "Nd2"))
+    calls.append(lambda: read_games("1. e4 * 1. d4 *", variant=chess, limits=Limits(max_games=1)))
+    calls.append(lambda: read_games("1. e4 e5 2. d4 *", variant=chess, limits=Limits(max_plies=2)))
+    calls.append(
+        lambda: read_games("1. e4 (1. d4 (1. c4 (1. b4))) *", variant=chess, limits=Limits(max_depth=2))
+    )
+    calls += [
+        functools.partial(make_player, spec, chess) for spec in ("human?", "builtin:x", "./nothing/here")
+    ]
+
+    def without_uci() -> object:
+        # VAR602 whether or not a UCI bridge is installed here
+        with mock.patch.object(players, "_uci_factory", lambda: None):
+            return make_player("uci:/bin/sh", chess)
+
+    calls.append(without_uci)
+    mated = chess.position("R5k^1/5ppp/8/8/8/8/8/6K^1 / c/C")
+    calls.append(lambda: make_player("builtin:d1", chess).choose(mated))
     return calls
 
 

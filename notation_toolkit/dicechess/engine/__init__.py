@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from notation_toolkit.core.stats import wilson_interval
 from notation_toolkit.dicechess.engine.evaluate import WIN, leaf_value
 from notation_toolkit.dicechess.engine.exposure import capture_mask, capture_probability
 from notation_toolkit.dicechess.engine.match import (
@@ -14,7 +15,6 @@ from notation_toolkit.dicechess.engine.match import (
     MatchSummary,
     play_game,
     run_match,
-    wilson_interval,
 )
 from notation_toolkit.dicechess.engine.players import (
     EnginePlayer,

@@ -189,7 +189,7 @@ def selfplay(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from notation_toolkit.dicechess.engine.match import wilson_interval
+    from notation_toolkit.core.stats import wilson_interval
     from notation_toolkit.dicechess.engine.players import make_player
 
     if games < 1:

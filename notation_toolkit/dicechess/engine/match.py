@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from notation_toolkit.core.stats import wilson_interval
 from notation_toolkit.dicechess.game import Game
 from notation_toolkit.dicechess.position import Position
 
@@ -44,17 +44,6 @@ def play_game(white: Player, black: Player, *, seed: int, start: str | None = No
         turns += 1
     result = game.result or "1/2-1/2"
     return GameRecord(seed, white.name, black.name, result, turns, game.dfen())
-
-
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default); draws count as half a win by the caller."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True, slots=True)

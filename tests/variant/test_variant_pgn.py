@@ -1,0 +1,287 @@
+"""PGN for variants: SAN against Fairy-Stockfish's own (``pyffish.get_san``), PGN against
+python-chess's reader and writer, round trips over seeded random games, and bad input."""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+
+import pytest
+from fsf_oracle import EXAMPLES, SPECS, Spec, to_fsf
+
+from notation_toolkit.variant import Position, Variant
+from notation_toolkit.variant.pgn import (
+    Game,
+    Limits,
+    PgnError,
+    parse_san,
+    read_game,
+    read_games,
+    replay,
+    san,
+    write_game,
+)
+
+# Where our SAN and Fairy-Stockfish's differ by design (docs/pgn.md): the rule files' letters.
+# Xiangqi's general is G in xiangqi.fbr, K in Fairy-Stockfish; Fairy-Stockfish writes promoted
+# shogi pieces with letters of their own (dragon D, horse H, and G for every piece that moves as
+# a gold) and a promotion as "=" and that letter, where we write the rule file's "+R" and "+".
+LETTERS = {
+    "xiangqi": {"G": "K"},
+    "shogi": {"+R": "D", "+B": "H", "+P": "G", "+S": "G", "+N": "G", "+L": "G"},
+    "minishogi": {"+R": "D", "+B": "H", "+P": "G", "+S": "G"},
+}
+
+
+@functools.cache
+def load(name: str) -> Variant:
+    return Variant.load(EXAMPLES / SPECS[name].file if name in SPECS else EXAMPLES / f"{name}.fbr")
+
+
+def _normalized(name: str, pos: Position, move: str, ours: str) -> str:
+    """Our SAN in Fairy-Stockfish's letters (the documented differences above)."""
+    letters = LETTERS.get(name)
+    if not letters:
+        return ours
+    core = pos.core
+    mv = pos.parse_move(move)
+    code = mv.code
+    text = ours
+    if not mv.is_drop:
+        key = core.keys[pos.board[code & 0x3FF] >> 1]
+        if key.upper() in letters and text.startswith(key.upper()):
+            text = letters[key.upper()] + text[len(key) :]
+    promo = code >> 20 & 0x3FF
+    if promo and core.keys[promo - 1].startswith("+"):
+        target = core.names[code >> 10 & 0x3FF]
+        i = text.index(target) + len(target)
+        text = text[:i] + "=" + letters[core.keys[promo - 1]] + text[i + 1 :]
+    return text
+
+
+def _compare(name: str, spec: Spec, games: int, plies: int, seed: int) -> tuple[int, int, int, list[str]]:
+    """Plies compared, raw differences, differences left after the documented letter mapping."""
+    import pyffish
+
+    variant = load(name)
+    start = pyffish.start_fen(spec.fsf)
+    rnd = random.Random(seed)
+    n = raw = left = 0
+    shown: list[str] = []
+    for _ in range(games):
+        pos = variant.start()
+        line: list[str] = []
+        for _ in range(plies):
+            legal = pos.legal_moves()
+            if not legal or pos.outcome() is not None:
+                break
+            mv = rnd.choice(legal)
+            pos.push(mv)
+            line.append(mv.text)
+        fsf_line = [to_fsf(spec, m) for m in line]
+        # one call per game: pyffish.get_san costs milliseconds a call (it sets the variant up)
+        theirs_all = pyffish.get_san_moves(spec.fsf, start, fsf_line, False, pyffish.NOTATION_SAN)
+        pos = variant.start()
+        for move, theirs in zip(line, theirs_all, strict=True):
+            ours = san(pos, move)
+            n += 1
+            if ours != theirs:
+                raw += 1
+                if _normalized(name, pos, move, ours) != theirs:
+                    left += 1
+                    shown.append(f"{name} after {n - 1} plies: {move} {ours} / {theirs}")
+            pos.push(move)
+    return n, raw, left, shown
+
+
+def _san_agreement(games: int, plies: int) -> None:
+    pytest.importorskip("pyffish")
+    total = raw = left = 0
+    shown: list[str] = []
+    for name, spec in SPECS.items():
+        n, r, lf, s = _compare(name, spec, games, plies, seed=11)
+        total, raw, left = total + n, raw + r, left + lf
+        shown += s
+    assert total > 0.8 * games * plies * len(SPECS)
+    assert raw / total <= 0.01, (raw, total)  # >= 99% identical as written
+    assert left == 0, shown[:10]  # every difference is one of the documented ones
+
+
+def test_san_agrees_with_fairy_stockfish() -> None:
+    _san_agreement(games=1, plies=30)
+
+
+@pytest.mark.slow
+def test_san_agrees_with_fairy_stockfish_many_games() -> None:
+    _san_agreement(games=12, plies=120)
+
+
+def _random_game(variant: Variant, seed: int, plies: int) -> tuple[Position, list[str]]:
+    rnd = random.Random(seed)
+    pos = variant.start()
+    played: list[str] = []
+    for _ in range(plies):
+        legal = pos.legal_moves()
+        if not legal or pos.outcome() is not None:
+            break
+        mv = rnd.choice(legal)
+        pos.push(mv)
+        played.append(mv.text)
+    return pos, played
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_round_trip_write_read_same_moves_and_positions(name: str) -> None:
+    variant = load(name)
+    pos, played = _random_game(variant, seed=len(name), plies=70)
+    game = Game.from_position(pos, headers={"Event": "round trip"})
+    text = write_game(game)
+    back = read_game(text, variant=variant)
+    assert back.mainline_moves() == played
+    replayed = back.start()
+    for mv in back.mainline_moves():
+        replayed.push(mv)
+    assert replayed == pos == back.end().position() and back.headers["Event"] == "round trip"
+    assert back.headers["Result"] == game.headers["Result"]
+
+
+def test_python_chess_reads_what_we_write_and_we_read_what_it_writes() -> None:
+    pytest.importorskip("chess")
+    import io
+
+    import chess
+    import chess.pgn
+
+    variant = load("chess")
+    for seed in range(4):
+        pos, played = _random_game(variant, seed, 120)
+        ours = write_game(Game.from_position(pos))
+        theirs = chess.pgn.read_game(io.StringIO(ours))
+        assert theirs is not None and not theirs.errors
+        assert [m.uci() for m in theirs.mainline_moves()] == played
+        board = chess.Board()
+        game = chess.pgn.Game()
+        node: chess.pgn.GameNode = game
+        rnd = random.Random(seed)
+        for _ in range(80):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            mv = rnd.choice(moves)
+            node = node.add_variation(mv)
+            board.push(mv)
+        node.comment = "a comment"
+        read = read_game(str(game), variant=variant)
+        assert read.mainline_moves() == [m.uci() for m in game.mainline_moves()]
+        assert read.end().comment == "a comment"
+
+
+def test_comments_nags_and_variations_are_kept() -> None:
+    variant = load("chess")
+    text = (
+        '[Event "e"]\n[Variant "Chess"]\n\n{start} 1. e4 $1 {best} e5 (1... c5 {Sicilian} 2. Nf3 '
+        "(2. c3) d6) 2. Nf3 Nc6 1-0\n"
+    )
+    game = read_game(text, variant=variant)
+    e4 = game.next
+    assert e4 is not None and e4.nags == [1] and e4.comment == "best" and game.comment == "start"
+    assert [v.move for v in e4.variations] == ["e7e5", "c7c5"]
+    sicilian = e4.variations[1]
+    assert sicilian.comment == "Sicilian" and [v.move for v in sicilian.variations[0].variations] == ["d7d6"]
+    assert [v.move for v in sicilian.variations] == ["g1f3", "c2c3"]
+    again = read_game(write_game(game), variant=variant)
+    assert write_game(again) == write_game(game)
+    assert "(1... c5 {Sicilian} 2. Nf3 (2. c3) 2... d6)" in write_game(game)
+
+
+@pytest.mark.parametrize(
+    ("name", "moves", "move", "expected"),
+    [
+        ("crazyhouse", "e2e4 d7d5 e4d5 d8d5", "P@e4", "P@e4"),
+        ("shogi", "c3c4 g7g6", "b2h8+", "Bxh8+"),
+        ("shogi", "c3c4 g7g6 b2h8+", "g9h8", "Sxh8"),
+        ("chess", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6", "e1g1", "O-O"),
+        ("capablanca", "", "b1c3", "Nc3"),
+    ],
+)
+def test_san_of_drops_promotions_castling(name: str, moves: str, move: str, expected: str) -> None:
+    pos = load(name).start()
+    for mv in moves.split():
+        pos.push(mv)
+    assert san(pos, move) == expected
+    assert parse_san(pos, expected).text == move
+
+
+def test_lenient_reading() -> None:
+    pos = load("chess").start()
+    for text in ("e4", "e2e4", "Pe4", "e4!?", "e2-e4"):
+        assert parse_san(pos, text).text == "e2e4", text
+    shogi = load("shogi").start()
+    for mv in ["c3c4", "g7g6"]:
+        shogi.push(mv)
+    assert parse_san(shogi, "Bxh8=H").text == "b2h8+"  # Fairy-Stockfish's letter after "="
+    assert parse_san(shogi, "Bxh8").text == "b2h8"
+
+
+def test_illegal_move_points_into_the_pgn() -> None:
+    text = '[Event "x"]\n\n1. e4 e5\n2. Nf6 Nc6 *\n'
+    (result,) = list(replay(text, variant=load("chess")))
+    assert result.error is not None
+    d = result.error.diagnostics[0]
+    assert d.code == "VAR503" and d.span is not None and (d.span.line, d.span.column) == (4, 4)
+    assert "1... e5" in d.message and d.hint is not None and "Nf3" in d.hint
+
+
+def test_ambiguous_move() -> None:
+    variant = load("chess")
+    pos = variant.position("4k^3/8/8/8/8/8/8/1N2K^N2 / C/c")
+    with pytest.raises(PgnError) as info:
+        parse_san(pos, "Nd2")
+    assert info.value.code == "VAR504" and "Nbd2" in info.value.diagnostics[0].message
+    assert san(pos, "b1d2") == "Nbd2"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("1. e4 {never closed", "VAR501"),
+        ('[Event "x"\n1. e4 *', "VAR501"),
+        ("1. e4 ) e5 *", "VAR501"),
+        ("1. e4 (1. d4 *", "VAR501"),
+        ("\x00\x01\x02 ??? <html>", "VAR501"),
+        ('[Variant "Shogi"]\n\n1. e4 *', "VAR502"),
+        ('[FEN "not a position"]\n\n1. e4 *', "VAR502"),
+        ("1. e4 e5 2. Ke3 *", "VAR503"),
+        ("1. f3 e5 2. g4 Qh4# 3. a3 *", "VAR503"),
+    ],
+)
+def test_bad_input_is_a_diagnostic(text: str, code: str) -> None:
+    results = list(replay(text, variant=load("chess")))
+    assert results and results[0].error is not None
+    assert results[0].error.code == code
+
+
+def test_no_rule_file_and_unreadable_rule_file() -> None:
+    (result,) = list(replay("1. e4 *"))
+    assert result.error is not None and result.error.code == "VAR502"
+
+    def missing(path: str) -> Variant:
+        return Variant.load(path)
+
+    (result,) = list(replay('[RuleFile "/no/such.fbr"]\n\n1. e4 *', load_rules=missing))
+    assert result.error is not None and result.error.code == "VAR502"
+
+
+def test_ten_megabytes_are_refused_in_bounded_time() -> None:
+    variant = load("chess")
+    for text in ("1. e4 e5 " * 1_200_000, "{" + "x" * 10_000_000, "[" * 10_000_000):
+        started = time.process_time()
+        with pytest.raises(PgnError) as info:
+            read_games(text, variant=variant)
+        assert info.value.code in ("VAR501", "VAR505")
+        assert time.process_time() - started < 20
+    many = '[Event "x"]\n\n1. e4 *\n\n' * 30
+    with pytest.raises(PgnError) as limit:
+        read_games(many, variant=variant, limits=Limits(max_games=20))
+    assert limit.value.code == "VAR505"
