@@ -119,12 +119,13 @@ class Evaluator:
         self.mobile = [not core.royal[t] for t in range(n)]
 
     def _promotion(self, t: int, side: int) -> tuple[int, int]:
-        spec = self.core.promo[t]
+        """The best gain of promoting a piece type and its promotion zone for ``side``."""
+        core = self.core
+        spec = core.rules.promotions.get(core.keys[t])
         if spec is None:
             return 0, 0
-        choices, zone = spec[0], spec[1]
-        best = max((self.type_values[c] for c in choices), default=0)
-        return best - self.type_values[t], zone[side]
+        best = max((self.values[c] for c in spec.choices if c in self.values), default=0)
+        return best - self.type_values[t], spec.zone[side]
 
     def _hill(self, sq: int, side: int, width: int, height: int) -> int:
         hill = self.core.rules.hill
