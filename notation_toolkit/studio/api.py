@@ -47,7 +47,7 @@ class Limits:
     move: int = 32
     perft_depth: int = 8
     perft_seconds: float = 10.0
-    opponent_seconds: float = 30.0
+    opponent_seconds: float = 10.0
     request_seconds: float = 15.0
 
 
@@ -244,19 +244,26 @@ def _make_player() -> Callable[..., Any] | None:
     return found if callable(found) else None
 
 
-def _uci_engines() -> list[str]:
+def _uci_engines() -> list[tuple[str, str]]:
+    """UCI engines found on ``PATH``: (label, path)."""
     import shutil
 
-    return [name for name in ("fairy-stockfish",) if shutil.which(name)]
+    found = []
+    for name, label in (("fairy-stockfish", "Fairy-Stockfish"),):
+        path = shutil.which(name)
+        if path is not None:
+            found.append((label, path))
+    return found
 
 
 def players() -> list[PlayerInfo]:
-    """The opponents offered: the random mover always; the builtin engine and UCI engines when
-    ``make_player`` is available."""
+    """The opponents offered: the random mover always; where ``make_player`` is installed the
+    one-ply greedy capturer, the builtin engine and the UCI engines found on ``PATH``."""
     found = [PlayerInfo("random", "random mover")]
     if _make_player() is not None:
+        found.append(PlayerInfo("greedy", "greedy capturer (one ply)"))
         found.append(PlayerInfo("builtin", "builtin engine"))
-        found.extend(PlayerInfo(f"uci:{name}", f"{name} (UCI)") for name in _uci_engines())
+        found.extend(PlayerInfo(f"uci:{path}", f"{label} (UCI)") for label, path in _uci_engines())
     return found
 
 
@@ -270,19 +277,12 @@ def _choose(spec: str, variant: Variant, pos: Position, seed: int | None, second
     factory = _make_player()
     if spec not in known or factory is None:
         raise ApiError([info_of(codes.NO_PLAYER).diagnostic(spec=spec, known=", ".join(known))], 400)
-    player = factory(f"{spec}:{seconds:g}s" if spec == "builtin" else spec, variant)
+    # make_player(spec, variant, *, seed, seconds) -> a player with choose(position, *, seconds)
+    player = factory(spec, variant, seed=seed, seconds=seconds)
     try:
-        for name in ("choose", "select", "pick", "move"):
-            method = getattr(player, name, None)
-            if callable(method):
-                chosen = method(pos)
-                break
-        else:
-            chosen = player(pos)
+        chosen = player.choose(pos, seconds=seconds)
     finally:
-        close = getattr(player, "close", None)
-        if callable(close):
-            close()
+        player.close()
     return str(getattr(chosen, "text", chosen))
 
 
@@ -453,8 +453,9 @@ class Studio:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise field_error("seed", "an integer or null is required")
         seconds = body.get("seconds", 1.0)
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= 30:
-            raise field_error("seconds", "a number of seconds above 0 and at most 30 is required")
+        limit = self.limits.opponent_seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= limit:
+            raise field_error("seconds", f"a number of seconds above 0 and at most {limit:g} is required")
         started = time.perf_counter()
         chosen = _choose(spec, variant, pos, seed, float(seconds))
         return {"ok": True, "move": _move_json(chosen), "seconds": round(time.perf_counter() - started, 3)}
@@ -572,9 +573,26 @@ def _count(pos: Position, depth: int, deadline: float) -> int:
     return total
 
 
+def _pgn_module() -> Any | None:
+    """``notation_toolkit.variant.pgn`` where this installation has it."""
+    try:
+        return importlib.import_module("notation_toolkit.variant.pgn")
+    except ImportError:
+        return None
+
+
 def _san_list(variant: Variant, body: JSON, moves: list[str]) -> list[str] | None:
-    """The moves in SAN through ``notation_toolkit.variant.pgn`` where it is installed."""
-    return None
+    """The moves in SAN (``notation_toolkit.variant.pgn.san``), or ``None`` without it."""
+    module = _pgn_module()
+    if module is None:
+        return None
+    setup = body.get("position")
+    pos = variant.start() if setup is None else variant.position(setup)
+    out = []
+    for move in moves:
+        out.append(str(module.san(pos, move)))
+        pos.push(move)
+    return out
 
 
 def write_pgn(
@@ -586,8 +604,32 @@ def write_pgn(
     black: str,
     file: object,
 ) -> str:
-    """PGN of a studio game."""
+    """PGN of a studio game: ``notation_toolkit.variant.pgn`` (moves in SAN) where it is
+    installed, else the tags and the moves as the core writes them."""
     import datetime
+
+    module = _pgn_module()
+    if module is not None:
+        game = module.Game(variant, setup)
+        game.headers.update(
+            {
+                "Event": "Studio game",
+                "Site": "ntk studio",
+                "Date": datetime.date.today().strftime("%Y.%m.%d"),
+                "White": white,
+                "Black": black,
+            }
+        )
+        if isinstance(file, str) and file:
+            game.headers["RuleFile"] = file
+        node = game
+        for move in moves:
+            node = node.add_variation(move)
+        done = pos.outcome()
+        if done is not None:
+            game.headers["Result"] = done.result()
+            game.headers["Termination"] = done.reason
+        return str(module.write_game(game))
 
     outcome = pos.outcome()
     result = outcome.result() if outcome is not None else "*"

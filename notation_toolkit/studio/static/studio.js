@@ -427,7 +427,7 @@ async function maybeOpponent() {
   const moves = state.moves.slice();
   const answer = await api("opponent", gameRequest({
     player: $("player").value || "random",
-    seconds: Math.min(30, Math.max(0.1, parseFloat($("seconds").value) || 1)),
+    seconds: Math.min(10, Math.max(0.1, parseFloat($("seconds").value) || 1)),
   }));
   state.thinking = false;
   if (moves.join(" ") !== state.moves.join(" ")) return; // the game changed meanwhile
