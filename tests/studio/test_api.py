@@ -368,3 +368,19 @@ def test_a_request_past_its_time_is_answered_and_the_server_goes_on() -> None:
         assert time.monotonic() - started < 3
         assert response.status_code == 503 and response.json()["diagnostics"][0]["code"] == "STU201"
         assert client.post("/api/game", json={"rules": CHESS}).status_code == 200
+
+
+def test_the_move_list_is_in_fairy_stockfishs_san(client: TestClient) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("notation_toolkit.variant.pgn") is None:
+        pytest.skip("SAN needs notation_toolkit.variant.pgn")
+    pyffish = pytest.importorskip("pyffish")
+    moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "g8f6", "e1g1", "f6e4", "d2d4", "e4d6", "b5c6", "d7c6"]
+    _, game = post(client, "game", {"rules": CHESS, "moves": moves})
+    start = pyffish.start_fen("chess")
+    expected = [
+        pyffish.get_san("chess", pyffish.get_fen("chess", start, moves[:i]), move)
+        for i, move in enumerate(moves)
+    ]
+    assert game["san"] == expected

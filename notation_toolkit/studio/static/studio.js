@@ -17,6 +17,7 @@ const state = {
   gameSeq: 0,
   variantName: "variant",
   path: null,
+  savedText: null,    // the rule file's text as last loaded or saved (a PGN names the file only then)
 };
 
 async function api(endpoint, body) {
@@ -186,9 +187,11 @@ editor.addEventListener("keydown", (event) => {
 });
 
 async function save() {
-  const answer = await api("save", { text: editor.value });
+  const text = editor.value;
+  const answer = await api("save", { text });
   const label = $("check-state");
   if (answer.ok) {
+    state.savedText = text;
     label.textContent = `saved ${answer.path.split(/[\\/]/).pop()}`;
     label.className = "check-state ok";
   } else {
@@ -544,7 +547,8 @@ $("perft-run").addEventListener("click", async () => {
 let pgnSeq = 0;
 async function refreshPgn() {
   const seq = ++pgnSeq;
-  const answer = await api("pgn", gameRequest({ file: state.path }));
+  const file = state.path && state.rules === state.savedText ? state.path : null;
+  const answer = await api("pgn", gameRequest({ file }));
   if (seq !== pgnSeq) return;
   $("pgn").value = answer.ok ? answer.pgn : answer.diagnostics.map((d) => `${d.code}: ${d.message}`).join("\n");
 }
@@ -598,6 +602,7 @@ for (const tab of document.querySelectorAll(".tabs button")) {
   if (file.ok) {
     editor.value = file.text;
     state.path = file.path;
+    state.savedText = file.text;
     $("file-path").textContent = file.path ? file.path.split(/[\\/]/).pop() : "no file: changes are not saved";
     $("file-path").title = file.path || "";
     $("save").disabled = !file.path;
