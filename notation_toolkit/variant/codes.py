@@ -155,10 +155,12 @@ second player, for `royal=maxchecks(N)`).
     ),
     (
         NO_FEN,
-        "no FEN for this variant",
+        "FEN cannot hold this position",
         """
-FEN has conventions for rectangular boards of 8 or more files without pieces in hand and without
-promoted-piece states; use FEEN for the others.
+FEN (the Fairy-Stockfish dialect) holds placement, pockets, side, castling rights, en passant, check
+counters and clocks. It cannot hold FEEN styles other than the variant's, nor an unmoved state its
+fields cannot say (an unmoved royal piece without a castling right, a moved piece that would get
+its initial moves back): use FEEN for those positions.
 """,
     ),
     (
@@ -321,6 +323,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     BAD_POSITION: {
         "has_no_holding": "{name} has no holding: hands must be empty",
         "fen_needs_at": "FEN needs at least a placement and a side (w or b)",
+        "fen_field": "{what} {token!r}: {message}",
         "has_no_holding_2": "{name} has no holding: no [pockets]",
         "castling_right_without": "castling right {ch!r} without a royal piece on its rank",
         "castling_right_without_2": "castling right {ch!r} without a partner piece",
@@ -331,7 +334,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "squares of the board",
     },
     NO_FEN: {
-        "has_no_fen": "{name} has no FEN convention here (use FEEN)",
+        "fen_cannot_hold": "FEN cannot hold {what} ({name}): use FEEN",
     },
     UNKNOWN_PIECE: {
         "pockets_piece_drop": "{ch!r} in the pockets is not a piece to drop",

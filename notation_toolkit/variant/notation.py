@@ -264,52 +264,137 @@ def _state_field(pos: BoardState, field: str, text: str, offset: int) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _fen_ok(core: Core) -> bool:
-    # 8+ files; no promoted states that are pieces of their own (shogi's +P): FEN has no letter
-    # for them. Holdings are written as crazyhouse FEN writes them ([pockets], Q~).
-    return core.geometry.width >= 8 and not any(k.startswith("+") for k in core.keys)
+# Fairy-Stockfish writes pockets by its piece-type order, highest first: the chess pieces Q R B N P,
+# the shogi pieces G N L P S R B (gold, shogi knight, lance and shogi pawn rank above silver, rook
+# and bishop); other letters come first, alphabetically.
+_POCKET_ORDER = "QRBNP"
+_SHOGI_POCKET_ORDER = "GNLPSRB"
 
 
-def write_fen(pos: BoardState) -> str:
-    """FEN: placement, side, castling (KQkq, or files for inner rooks), en passant, clocks."""
+def _pocket_rank(core: Core, t: int) -> tuple[int, str]:
+    order = _SHOGI_POCKET_ORDER if any(k.startswith("+") for k in core.keys) else _POCKET_ORDER
+    letter = core.keys[t].lstrip("+")
+    return order.find(letter), letter
+
+
+def _fen_letter(core: Core, t: int, side: int) -> str:
+    key = core.keys[t]
+    return key.upper() if side == WHITE else key.lower()
+
+
+def write_fen(pos: BoardState, ep_capturable: bool = True) -> str:
+    """FEN as Fairy-Stockfish writes it: placement (``+x`` promoted types, ``x~`` pieces with a
+    promoted status), ``[pockets]`` for variants with a holding, side, castling rights (X-FEN),
+    en-passant squares (only when ``ep_capturable``), remaining checks (``3+3``) for
+    ``royal=maxchecks``, half-move clock, move number. ``PositionError`` VAR305 for what FEN
+    cannot hold (styles other than the variant's, an unmoved mark FEN cannot say)."""
     core = pos.core
     g = core.geometry
-    if not _fen_ok(pos.core):
-        raise info_of(codes.NO_FEN).error(PositionError, "has_no_fen", name=pos.variant.name)
+    _fen_can_hold(pos)
     rows = []
     for rank in range(g.height - 1, -1, -1):
         row, empty = [], 0
         for f in range(g.width):
-            code = pos.board[rank * g.width + f]
+            sq = rank * g.width + f
+            code = pos.board[sq]
             if code < 0:
                 empty += 1
                 continue
             if empty:
                 row.append(str(empty))
                 empty = 0
-            k = core.keys[code >> 1]
-            row.append(k.upper() if code & 1 == WHITE else k.lower())
-            if pos.promoted >> (rank * g.width + f) & 1:
-                row.append("~")  # promoted piece (crazyhouse FEN)
+            row.append(_fen_letter(core, code >> 1, code & 1))
+            if pos.promoted >> sq & 1 and not core.keys[code >> 1].startswith("+"):
+                row.append("~")  # a promoted status (crazyhouse FEN)
         if empty:
             row.append(str(empty))
         rows.append("".join(row))
     pockets = ""
     if core.rules.holding:
-        # the pockets in brackets after the placement (crazyhouse FEN, as Fairy-Stockfish writes it)
         for side in (WHITE, BLACK):
-            for t in sorted(range(core.n), key=lambda i: "KQRBNP".find(core.keys[i]) % 100):
-                letter = core.keys[t]
-                pockets += (letter.upper() if side == WHITE else letter.lower()) * pos.hands[side][t]
+            for t in sorted(range(core.n), key=lambda i: _pocket_rank(core, i)):
+                pockets += _fen_letter(core, t, side) * pos.hands[side][t]
         pockets = f"[{pockets}]"
-    rights = ""
-    for side in (WHITE, BLACK):
-        rights += _castling_letters(pos, side)
+    rights = _castling_letters(pos, WHITE) + _castling_letters(pos, BLACK)
     ep = "-"
-    if pos.ep_squares:
-        ep = ",".join(g.square_names[s] for s in _bits(pos.ep_squares))
+    if pos.ep_squares and (ep_capturable or not _pawn_step(pos)):
+        ep = _ep_text(pos)
     turn = "w" if pos.turn == WHITE else "b"
-    return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} 0 {pos.ply // 2 + 1}"
+    checks = ""
+    if core.rules.max_checks is not None:
+        n = core.rules.max_checks
+        checks = f"{max(n - pos.checks[0], 0)}+{max(n - pos.checks[1], 0)} "
+    return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} {checks}{pos.halfmove} {pos.ply // 2 + 1}"
+
+
+def _pawn_step(pos: BoardState) -> bool:
+    # a pawn's straight double step: Fairy-Stockfish names the square passed, and only when a pawn
+    # can take there; after the initial multi-steps of other pieces (Berolina's diagonal pawn) it
+    # names the squares passed and the target, always
+    g = pos.core.geometry
+    victim = pos.ep_victim
+    if victim < 0 or pos.board[victim] < 0:
+        return False
+    squares = list(_bits(pos.ep_squares))
+    straight = all(s % g.width == victim % g.width for s in squares)
+    return pos.core.clock_pawn[pos.board[victim] >> 1] and straight and len(squares) == 1
+
+
+def _ep_text(pos: BoardState) -> str:
+    names = pos.core.geometry.square_names
+    squares = list(_bits(pos.ep_squares))
+    if not _pawn_step(pos) and pos.ep_victim >= 0:
+        squares = sorted([*squares, pos.ep_victim])
+    return "".join(names[s] for s in squares)
+
+
+def _fen_can_hold(pos: BoardState) -> None:
+    """``PositionError`` VAR305 when FEN would lose part of the position."""
+    core = pos.core
+    g = core.geometry
+    name = pos.variant.name
+    default = _default_styles(pos)
+    if set(pos.styles) != set(default):
+        raise info_of(codes.NO_FEN).error(
+            PositionError, "fen_cannot_hold", name=name, what=f"the styles {pos.styles[0]}/{pos.styles[1]}"
+        )
+    # FEN says nothing of unmoved pieces: the reader gives pieces with initial moves their initial
+    # moves, and castling rights to the pieces the castling field names
+    rights = {sq for side in (WHITE, BLACK) for ks, rs, _d in castling_rights(pos, side) for sq in (ks, rs)}
+    for sq in range(g.size):
+        code = pos.board[sq]
+        if code < 0:
+            continue
+        t = code >> 1
+        unmoved = bool(pos.unmoved >> sq & 1)
+        initial = core.pieces[t].has_initial
+        if core.royal[t] or not initial:
+            lost = unmoved and initial and sq not in rights
+        else:
+            lost = not unmoved and _initial_differs(core, t, sq, code & 1)
+        if lost:
+            token = piece_token(pos, sq, code)
+            raise info_of(codes.NO_FEN).error(
+                PositionError,
+                "fen_cannot_hold",
+                name=name,
+                what=f"the unmoved state of {token} on {g.square_names[sq]}",
+            )
+
+
+def _initial_differs(core: Core, t: int, sq: int, side: int) -> bool:
+    return bool(core.quiets[t](sq, side, 0, True) != core.quiets[t](sq, side, 0, False))
+
+
+def _default_styles(pos: BoardState) -> tuple[str, str]:
+    start = getattr(pos.variant, "start_text", None)
+    if isinstance(start, str):
+        fields = start.split()
+        if len(fields) >= 3 and "/" in fields[2]:
+            first, _, second = fields[2].partition("/")
+            if first and second and fields[1] not in ("w", "b"):
+                return first, second
+    return "C", "c"
 
 
 def castling_rights(pos: BoardState, side: int) -> list[tuple[int, int, int]]:
@@ -351,121 +436,365 @@ def _castling_letters(pos: BoardState, side: int) -> str:
 
 
 def read_fen(pos: BoardState, text: str) -> None:
-    """Set the empty ``pos`` from FEN (castling ``KQkq`` or file letters, en passant square; clocks
-    ignored)."""
+    """Set the empty ``pos`` from FEN as Fairy-Stockfish, python-chess and pychess-variants write
+    it: any board size, ``+x`` promoted types, ``x~`` promoted status, pockets in ``[...]`` or as an
+    extra rank, castling ``KQkq`` / Shredder-FEN / X-FEN letters (ignored by a variant without
+    castling, as Fairy-Stockfish does), en-passant squares (``e3``, Berolina's ``c5d6``), check
+    counters (``3+3`` remaining, or ``+2+0`` given after the move number), half-move clock and
+    move number; the castling and en-passant fields may be left out (shogi-style FEN)."""
+    import re
+
     core = pos.core
     variant = pos.variant
     g = core.geometry
-    if not _fen_ok(core):
-        raise _err(codes.NO_FEN, "has_no_fen", text, name=variant.name)
-    fields = text.split()
-    if len(fields) < 2 or fields[1] not in ("w", "b"):
+    tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+    if len(tokens) < 2 or tokens[1][0] not in ("w", "b"):
         raise _err(codes.BAD_POSITION, "fen_needs_at", text)
-    placement = fields[0]
-    pockets = ""
-    if placement.endswith("]") and "[" in placement:
-        placement, _, pockets = placement[:-1].partition("[")
-        if not core.rules.holding:
-            raise _err(codes.BAD_POSITION, "has_no_holding_2", text, name=variant.name)
+    placement, _ = tokens[0]
+    pos.styles = _default_styles(pos)
+    pockets = None
+    pockets_at = 0
+    if "[" in placement:
+        at = placement.index("[")
+        if not placement.endswith("]"):
+            raise _err(
+                codes.BAD_POSITION,
+                "fen_field",
+                text,
+                at,
+                len(placement) - at,
+                hint="write the pockets as [QRbn] after the placement",
+                what="pockets",
+                token=placement[at:],
+                message="the pockets end with ']'",
+            )
+        pockets, pockets_at = placement[at + 1 : -1], at + 1
+        placement = placement[:at]
     rows = placement.split("/")
+    if pockets is None and len(rows) == g.height + 1 and core.rules.holding:
+        # the pockets as an extra rank after the board (Fairy-Stockfish reads this form too)
+        pockets = rows.pop()
+        pockets_at = len(placement) - len(pockets)
+        placement = placement[: pockets_at - 1]
+    if pockets is not None and not core.rules.holding:
+        raise _err(
+            codes.BAD_POSITION,
+            "has_no_holding_2",
+            text,
+            pockets_at - 1,
+            len(pockets) + 2,
+            hint="remove the pockets",
+            name=variant.name,
+        )
     if len(rows) != g.height:
-        raise _err(codes.POSITION_SHAPE, "board_must_have", text, 0, len(fields[0]), height=g.height)
-    pos.styles = ("C", "c")
+        raise _err(
+            codes.POSITION_SHAPE,
+            "board_must_be",
+            text,
+            0,
+            len(placement),
+            width=g.width,
+            height=g.height,
+            name=variant.name,
+        )
+    offset = 0
     for r, row in enumerate(rows):
-        rank = g.height - 1 - r
-        f = 0
-        i = 0
-        while i < len(row):
-            ch = row[i]
-            if ch.isdigit():
-                j = i
-                while j < len(row) and row[j].isdigit():
-                    j += 1
-                f += int(row[i:j][:3])
-                i = j
-                continue
+        _fen_rank(pos, text, row, offset, g.height - 1 - r)
+        offset += len(row) + 1
+    if pockets is not None:
+        for i, ch in enumerate(pockets):
             key = ch.upper()
-            if not ("A" <= key <= "Z") or key not in core.index or f >= g.width:
+            if ch == "-" and len(pockets) == 1:
+                continue
+            if key not in core.index or core.royal[core.index[key]]:
                 raise _err(
                     codes.UNKNOWN_PIECE,
-                    "rank_piece",
+                    "pockets_piece_drop",
                     text,
-                    0,
-                    len(fields[0]),
+                    pockets_at + i,
+                    1,
+                    hint="pieces to drop: " + " ".join(k for k in core.keys if not core.royal[core.index[k]]),
                     ch=ch,
-                    rank=rank + 1,
-                    name=variant.name,
                 )
-            pos._put(rank * g.width + f, 2 * core.index[key] + (WHITE if ch == key else BLACK))
-            if i + 1 < len(row) and row[i + 1] == "~":
-                t = core.index[key]
-                if not (core.rules.demote and t in core.status_origin):
-                    raise _err(codes.BAD_POSITION, "no_promoted", text, ch=ch, key=key, name=variant.name)
-                pos.promoted |= 1 << (rank * g.width + f)
-                i += 1
-            f += 1
-            i += 1
-        if f != g.width:
-            raise _err(
-                codes.POSITION_SHAPE,
-                "rank_has_squares",
-                text,
-                0,
-                len(fields[0]),
-                rank=rank + 1,
-                count=f,
-                width=g.width,
-            )
-    for ch in pockets:
-        key = ch.upper()
-        if key not in core.index or core.royal[core.index[key]]:
-            raise _err(codes.UNKNOWN_PIECE, "pockets_piece_drop", text, ch=ch)
-        pos.hands[WHITE if ch == key else BLACK][core.index[key]] += 1
-    _check_material(pos, text, len(placement) + 1, len(pockets))
-    pos.turn = WHITE if fields[1] == "w" else BLACK
-    rights = fields[2] if len(fields) > 2 else "-"
-    for ch in rights if rights != "-" else "":
-        side = WHITE if ch.isupper() else BLACK
-        home = 0 if side == WHITE else g.height - 1
-        kings = [s for t in core.royal_types for s in _bits(pos.bbs[2 * t + side] & g.rank_masks[home])]
-        if not kings:
-            raise _err(codes.BAD_POSITION, "castling_right_without", text, ch=ch)
-        ks = kings[0]
-        partners = [
-            s
-            for t in range(core.n)
-            if core.tracks_unmoved[t] and not core.royal[t]
-            for s in _bits(pos.bbs[2 * t + side] & g.rank_masks[home])
-        ]
-        up = ch.upper()
-        if up == "K":
-            cands = [s for s in partners if s > ks]
-            rook = max(cands) if cands else None
-        elif up == "Q":
-            cands = [s for s in partners if s < ks]
-            rook = min(cands) if cands else None
-        else:
-            sq = home * g.width + (ord(up) - ord("A"))
-            rook = sq if sq in partners else None
-        if rook is None:
-            raise _err(codes.BAD_POSITION, "castling_right_without_2", text, ch=ch)
-        pos.unmoved |= 1 << ks | 1 << rook
+            pos.hands[WHITE if ch == key else BLACK][core.index[key]] += 1
+        _check_material(pos, text, pockets_at, len(pockets))
+    pos.turn = WHITE if tokens[1][0] == "w" else BLACK
+    rest = tokens[2:]
+    if rest and not rest[0][0][0].isdigit():
+        _fen_castling(pos, text, *rest[0])
+        rest = rest[1:]
+        if rest and not (rest[0][0].isdigit() or rest[0][0].startswith("+")):
+            _fen_ep(pos, text, *rest[0])
+            rest = rest[1:]
     # pieces with initial moves that are not castling pieces keep them (FEN does not say otherwise)
     for t in range(core.n):
         if core.tracks_unmoved[t] and core.pieces[t].has_initial and not core.royal[t]:
             for side in (WHITE, BLACK):
                 pos.unmoved |= pos.bbs[2 * t + side]
-    ep = fields[3] if len(fields) > 3 else "-"
-    if ep != "-":
-        try:
-            target = g.parse_square(ep)
-        except NotationError:
-            raise _err(codes.BAD_POSITION, "en_passant_square", text, ep=ep) from None
-        # the victim stands one step beyond the target, seen from the side that just moved
-        step = g.width if pos.turn == BLACK else -g.width
-        victim = target + step
-        if 0 <= victim < g.size and pos.board[victim] >= 0 and pos.board[victim] & 1 != pos.turn:
-            pos.ep_squares, pos.ep_victim = 1 << target, victim
-    if len(fields) > 5 and fields[5].isdigit():
-        pos.ply = (min(int(fields[5][:6]), 100000) - 1) * 2 + (1 if pos.turn == BLACK else 0)
+    if rest and re.fullmatch(r"\d+\+\d+", rest[0][0]):
+        _fen_checks(pos, text, *rest[0], remaining=True)
+        rest = rest[1:]
+    numbers: list[tuple[str, int]] = []
+    while rest and rest[0][0].isdigit() and len(numbers) < 2:
+        numbers.append(rest.pop(0))
+    if rest and re.fullmatch(r"\+\d+\+\d+", rest[0][0]):
+        _fen_checks(pos, text, rest[0][0][1:], rest[0][1] + 1, remaining=False)
+        rest = rest[1:]
+    if rest:
+        token, at = rest[0]
+        raise _err(
+            codes.BAD_POSITION,
+            "fen_field",
+            text,
+            at,
+            len(text) - at,
+            hint="FEN fields: placement, side, castling, en passant, half-move clock, move number",
+            what="field",
+            token=token,
+            message="not a FEN field here",
+        )
+    if len(numbers) == 1:
+        # shogi-style FEN: the move number alone
+        numbers.insert(0, ("0", numbers[0][1]))
+    if numbers:
+        clock, fullmove = numbers[0][0], numbers[1][0]
+        pos.halfmove = min(int(clock[:7]), 10**6)
+        pos.ply = (max(min(int(fullmove[:7]), 10**6), 1) - 1) * 2 + (1 if pos.turn == BLACK else 0)
     pos._rehash()
+
+
+def _fen_rank(pos: BoardState, text: str, row: str, offset: int, rank: int) -> None:
+    core = pos.core
+    g = core.geometry
+    f = 0
+    i = 0
+    while i < len(row):
+        ch = row[i]
+        at = offset + i
+        if ch.isdigit():
+            j = i
+            while j < len(row) and row[j].isdigit():
+                j += 1
+            f += int(row[i:j][:4])
+            i = j
+            continue
+        token_len = 1
+        prefix = ""
+        if ch == "+" and i + 1 < len(row):
+            prefix, ch = "+", row[i + 1]
+            token_len = 2
+        key = prefix + ch.upper()
+        if f >= g.width:
+            break
+        if not ch.isalpha() or not ch.isascii() or key not in core.index:
+            shown = " ".join(sorted(core.keys))
+            raise _err(
+                codes.UNKNOWN_PIECE,
+                "rank_piece",
+                text,
+                at,
+                token_len,
+                hint=f"pieces of {pos.variant.name}: {shown} (upper case: first player)",
+                ch=prefix + ch,
+                rank=rank + 1,
+                name=pos.variant.name,
+            )
+        sq = rank * g.width + f
+        t = core.index[key]
+        pos._put(sq, 2 * t + (WHITE if ch.isupper() else BLACK))
+        i += token_len
+        if i < len(row) and row[i] == "~":
+            if not (core.rules.demote and t in core.status_origin):
+                raise _err(
+                    codes.BAD_POSITION,
+                    "no_promoted",
+                    text,
+                    at,
+                    token_len + 1,
+                    hint=f"write {prefix + ch} without '~'",
+                    ch=prefix + ch,
+                    key=key,
+                    name=pos.variant.name,
+                )
+            pos.promoted |= 1 << sq
+            i += 1
+        f += 1
+    if f != g.width:
+        raise _err(
+            codes.POSITION_SHAPE,
+            "rank_has_squares",
+            text,
+            offset,
+            len(row),
+            hint=f"{pos.variant.name} is {g.width}x{g.height} (files x ranks)",
+            rank=rank + 1,
+            count=f,
+            width=g.width,
+        )
+
+
+def _fen_castling(pos: BoardState, text: str, field: str, at: int) -> None:
+    if field == "-":
+        return
+    core = pos.core
+    g = core.geometry
+    w = g.width
+    if not core.castlings:
+        return  # a variant without castling reads KQkq as Fairy-Stockfish does: nothing to keep
+    kings: dict[int, int] = {}
+    for i, ch in enumerate(field):
+        side = WHITE if ch.isupper() else BLACK
+        up = ch.upper()
+        bad = ""
+        if not ("A" <= up <= "Z"):
+            bad = "castling rights are K, Q or file letters"
+        ks = kings.get(side)
+        if not bad and ks is None:
+            ks = _castling_royal(pos, side)
+            if ks is None:
+                raise _err(
+                    codes.BAD_POSITION,
+                    "castling_right_without",
+                    text,
+                    at + i,
+                    1,
+                    hint="remove the castling right, or put the royal piece on its castling rank",
+                    ch=ch,
+                )
+        rook = None
+        if not bad and ks is not None:
+            rank, kf = divmod(ks, w)
+            if up in "KQ":
+                direction = 1 if up == "K" else -1
+                files = range(w - 1, kf, -1) if direction > 0 else range(kf)
+                types = _partner_types(core, direction, side, rank)
+                for f in files:
+                    code = pos.board[rank * w + f]
+                    if code >= 0 and code & 1 == side and code >> 1 in types:
+                        rook = rank * w + f
+                        break
+            elif ord(up) - ord("A") < w:
+                sq = rank * w + ord(up) - ord("A")
+                code = pos.board[sq]
+                if sq == ks or (code >= 0 and code & 1 == side and core.royal[code >> 1]):
+                    kings[side] = sq  # Fairy-Stockfish's royal file before the rook files
+                    continue
+                direction = 1 if sq > ks else -1
+                if (
+                    code >= 0
+                    and code & 1 == side
+                    and code >> 1 in _partner_types(core, direction, side, rank)
+                ):
+                    rook = sq
+            kings[side] = ks
+        if rook is None or ks is None:
+            raise _err(
+                codes.BAD_POSITION,
+                "castling_right_without_2",
+                text,
+                at + i,
+                1,
+                hint=bad or "each castling right names a partner (an unmoved R) on the royal piece's rank",
+                ch=ch,
+            )
+        pos.unmoved |= 1 << ks | 1 << rook
+
+
+def _partner_types(core: Core, direction: int, side: int, rank: int) -> set[int]:
+    out: set[int] = set()
+    for _kf, _rf, _u, types, ranks, d in core.castlings:
+        if d == direction and (ranks is None or ranks[side] == rank):
+            out.update(types)
+    return out
+
+
+def _castling_royal(pos: BoardState, side: int) -> int | None:
+    # the royal piece on a rank the castling rules name, else on the home rank, else the only one
+    core = pos.core
+    g = core.geometry
+    royal = 0
+    for t in core.royal_types:
+        royal |= pos.bbs[2 * t + side]
+    ranks = [r[side] for *_x, r, _d in core.castlings if r is not None]
+    home = 0 if side == WHITE else g.height - 1
+    for rank in [*ranks, home]:
+        on_rank = royal & g.rank_masks[rank]
+        if on_rank:
+            return (on_rank & -on_rank).bit_length() - 1
+    if royal and not royal & (royal - 1) and len(ranks) < len(core.castlings):
+        return royal.bit_length() - 1
+    return None
+
+
+def _fen_ep(pos: BoardState, text: str, field: str, at: int) -> None:
+    import re
+
+    if field == "-":
+        return
+    g = pos.core.geometry
+    squares: list[int] = []
+    error = ""
+    if not re.fullmatch(r"([a-z][0-9]+)+", field):
+        error = "not squares"
+    else:
+        for name in re.findall(r"[a-z][0-9]+", field):
+            try:
+                squares.append(g.parse_square(name))
+            except NotationError:
+                error = f"{name} is not on the board"
+                break
+    mover = 1 - pos.turn
+    victims = [s for s in squares if pos.board[s] >= 0]
+    empty = [s for s in squares if pos.board[s] < 0]
+    if not error:
+        if len(victims) > 1 or not empty:
+            error = "the squares passed must be empty"
+        elif victims:
+            victim = victims[0]
+        else:
+            # a pawn's double step names the square passed: the pawn stands one step beyond
+            victim = max(empty) + g.width if mover == WHITE else min(empty) - g.width
+        if not error and not (
+            0 <= victim < g.size and pos.board[victim] >= 0 and pos.board[victim] & 1 == mover
+        ):
+            error = "no piece of the side that just moved beyond it"
+    if error:
+        raise _err(
+            codes.BAD_POSITION,
+            "fen_field",
+            text,
+            at,
+            len(field),
+            hint="write '-', or the square the double step passed (e3)",
+            what="en passant",
+            token=field,
+            message=error,
+        )
+    for s in empty:
+        pos.ep_squares |= 1 << s
+    pos.ep_victim = victim
+
+
+def _fen_checks(pos: BoardState, text: str, field: str, at: int, remaining: bool) -> None:
+    limit = pos.core.rules.max_checks
+    a, _, b = field.partition("+")
+    error = ""
+    if limit is None:
+        error = f"{pos.variant.name} counts no checks"
+    elif max(len(a), len(b)) > 2 or max(int(a), int(b)) > limit:
+        error = f"at most {limit}"
+    if error:
+        raise _err(
+            codes.BAD_POSITION,
+            "fen_field",
+            text,
+            at,
+            len(field),
+            hint="remove the check counters" if limit is None else f"checks remaining: {limit}+{limit}",
+            what="check counters",
+            token=field,
+            message=error,
+        )
+    assert limit is not None
+    given = [limit - int(a), limit - int(b)] if remaining else [int(a), int(b)]
+    pos.checks = given

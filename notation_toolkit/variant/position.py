@@ -116,7 +116,7 @@ class Position(BoardState):
 
     @classmethod
     def from_fen(cls, variant: VariantLike, text: str) -> Position:
-        """A position from FEN (boards of 8+ files, no hands): castling rights, en passant."""
+        """A position from FEN (the Fairy-Stockfish dialect: see ``notation.read_fen``)."""
         pos = cls(variant)
         notation.read_fen(pos, text)
         return pos
@@ -134,8 +134,11 @@ class Position(BoardState):
         return notation.write_feen(self)
 
     def fen(self) -> str:
-        """FEN (8+ files, no hands): ``VariantError`` VAR305 otherwise."""
-        return notation.write_fen(self)
+        """FEN as Fairy-Stockfish writes it (any board; pockets, ``+x`` and ``x~`` marks, check
+        counters; the en-passant square only when a capture there is possible); ``PositionError``
+        VAR305 for what FEN cannot hold."""
+        capturable = bool(self.ep_squares) and any(m & EP for m in self._pseudo())
+        return notation.write_fen(self, capturable)
 
     def copy(self) -> Position:
         """A copy without the move stack."""
@@ -153,6 +156,8 @@ class Position(BoardState):
         other.styles = self.styles
         other.key = self.key
         other.ply = self.ply
+        other.halfmove = self.halfmove
+        other.clock_stack = self.clock_stack[:]
         other.history = self.history[:]
         other.gave_check = self.gave_check[:]
         return other
@@ -856,6 +861,15 @@ class Position(BoardState):
 
     def _push_code(self, m: int) -> None:
         self.history.append(self.key)
+        self.clock_stack.append(self.halfmove)
+        if (
+            m & (CAPTURE | DROP)
+            or (m >> 20 & SQ and not m & CASTLE)
+            or self.core.clock_pawn[self.board[m & SQ] >> 1]
+        ):
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
         undo = self._do(m)
         if self.core.rules.perpetual_check is not None:
             self.gave_check.append(self._royal_attacked(self.turn))
@@ -869,6 +883,7 @@ class Position(BoardState):
 
     def _pop_code(self) -> None:
         self._undo(self.stack.pop())
+        self.halfmove = self.clock_stack.pop()
         self.history.pop()
         if self.gave_check:
             self.gave_check.pop()
@@ -880,6 +895,7 @@ class Position(BoardState):
             raise info_of(codes.NO_MOVE_TO_UNDO).error(MoveError, "no_move_take")
         undo = self.stack.pop()
         self._undo(undo)
+        self.halfmove = self.clock_stack.pop()
         self.history.pop()
         if self.gave_check:
             self.gave_check.pop()

@@ -311,6 +311,13 @@ class Core:
                     ]
                 )
         self.names = g.square_names
+        # pieces whose moves reset the half-move clock: Fairy-Stockfish's pawns (a P whose captures
+        # differ from its moves; the shogi pawn and the xiangqi soldier are not its pawn type)
+        self.clock_pawn = [
+            k == "P"
+            and any(self.pieces[t].quiets(s, 0, 0) != self.pieces[t].attacks(s, 0, 0) for s in range(g.size))
+            for t, k in enumerate(self.keys)
+        ]
 
     def _mobile(self, t: int, side: int, movers: int) -> int:
         piece = self.pieces[t]
@@ -334,10 +341,12 @@ class BoardState:
         "bbs",
         "board",
         "checks",
+        "clock_stack",
         "core",
         "ep_squares",
         "ep_victim",
         "gave_check",
+        "halfmove",
         "hands",
         "history",
         "key",
@@ -372,6 +381,9 @@ class BoardState:
         self.stack: list[tuple[object, ...]] = []
         self.history: list[int] = []
         self.gave_check: list[bool] = []
+        # the half-move clock of FEN (plies since the last capture, drop, promotion or pawn move)
+        self.halfmove = 0
+        self.clock_stack: list[int] = []
 
     def _put(self, sq: int, code: int) -> None:
         self.board[sq] = code

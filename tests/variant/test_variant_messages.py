@@ -96,8 +96,8 @@ def _calls() -> list[Callable[[], object]]:
     start = chess.start()
     calls += [lambda: start.parse_move("e2e5"), lambda: start.parse_move("zz"), start.pop]
     calls.append(Variant.load(EXAMPLES / "king_of_the_hill.fbr").start)
-    small = Variant.from_text(f'boardsize="6x6" royal K=W+F R=W0 {START.replace("8", "6")}')
-    calls.append(lambda: small.position("k5/6/6/6/6/K5 w - - 0 1"))  # VAR305
+    styled = chess.position("4k^3/8/8/8/8/8/8/4K^3 / X/x")
+    calls.append(styled.fen)  # VAR305: FEN has no styles
     calls += [functools.partial(compile_piece, text, G8) for text in PIECES]
     calls += [functools.partial(compile_rule_file, text, "8x8") for text in RULE_FILE_PIECES]
     calls += _record_and_player_calls(chess)
