@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import click
@@ -18,7 +19,7 @@ from notation_toolkit.core.cli import (
 from notation_toolkit.variant import codes as _codes  # noqa: F401  (registers VAR codes for `ntk explain`)
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
     from notation_toolkit.variant import Position, Variant
 
@@ -180,61 +181,404 @@ def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_:
     raise SystemExit(EXIT_OK)
 
 
+_HELP = """\
+Type a move in SAN (Nf3, exd5, e8=Q, Bxh8+, P@e4, O-O) or in coordinates (g1f3, e7e8q, P@e4), or:
+  moves   list the legal moves (SAN and coordinates)
+  undo    take back your last move (and the reply to it)
+  board   show the board again
+  pgn     show the game so far as PGN
+  feen    show the position as FEEN (and FEN where the variant has one)
+  help    this text
+  quit    stop, and show the result"""
+
+
+def _say(out: Console, text: str, style: str = "") -> None:
+    """Print ``text`` as it is: user input and move texts are never read as rich markup."""
+    from rich.text import Text
+
+    out.print(Text(text, style=style))
+
+
 @variant.command("play")
 @_RULES
 @_POSITION
+@click.option(
+    "--engine",
+    "engine_spec",
+    default=None,
+    metavar="SPEC",
+    help="The opponent: builtin, builtin:0.5s, builtin:d3, greedy, random, uci:PATH or an engine's path.",
+)
+@click.option(
+    "--you",
+    type=click.Choice(["first", "second", "both", "none"]),
+    default=None,
+    help="The sides you play (default: first against an engine, both without one).",
+)
 @click.option(
     "--random",
     "random_side",
     type=click.Choice(["none", "first", "second", "both"]),
     default="none",
     show_default=True,
-    help="Sides played by a random mover.",
+    help="Sides played by a random mover (the same as --engine random).",
 )
-@click.option("--seed", type=int, default=None, help="Seed of the random mover.")
-@click.option("--max-plies", type=int, default=500, show_default=True)
-def play_cmd(rules: str, position: str | None, random_side: str, seed: int | None, max_plies: int) -> None:
-    """Play at the terminal: two players, or against a random mover. Type a move, 'undo' or 'quit'."""
-    import random
-
+@click.option("--seed", type=int, default=None, help="Seed of the opponent's random choices.")
+@click.option(
+    "--seconds", type=click.FloatRange(0.01, 3600), default=1.0, show_default=True, help="Engine time a move."
+)
+@click.option("--max-plies", type=click.IntRange(1, 100_000), default=500, show_default=True)
+@click.option(
+    "--pgn", "pgn_path", type=click.Path(dir_okay=False), default=None, help="Save the game as PGN here."
+)
+def play_cmd(
+    rules: str,
+    position: str | None,
+    engine_spec: str | None,
+    you: str | None,
+    random_side: str,
+    seed: int | None,
+    seconds: float,
+    max_plies: int,
+    pgn_path: str | None,
+) -> None:
+    """Play at the terminal against an engine, or two players at one board. Type 'help' at the prompt."""
     from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.textio import require_stdin
+    from notation_toolkit.variant.pgn import Game, parse_san, san, write_game
+    from notation_toolkit.variant.players import Player, make_player
 
     opened = _open(rules, position, "", False)
     if isinstance(opened, int):
         raise SystemExit(opened)
-    _variant, pos = opened
-    rnd = random.Random(seed)
+    game_variant, pos = opened
     out = console()
-    for _ in range(max_plies):
-        out.print(board_view(pos))
-        outcome = pos.outcome()
-        if outcome is not None:
-            out.print(f"[bold]game over: {outcome.result()} ({outcome.reason})[/bold]")
-            raise SystemExit(EXIT_OK)
-        robot = (
-            random_side == "both"
-            or (random_side == "first" and pos.turn == 0)
-            or (random_side == "second" and pos.turn == 1)
-        )
-        if robot:
-            mv = rnd.choice(pos.legal_moves())
-            out.print(f"random mover plays {mv.text}")
-            pos.push(mv)
-            continue
-        from notation_toolkit.core.textio import require_stdin
+    robots: dict[int, Player] = {}
+    try:
+        if random_side != "none":
+            sides = {"first": (0,), "second": (1,), "both": (0, 1)}[random_side]
+            for side in sides:
+                robots[side] = make_player("random", game_variant, seed=seed)
+        if engine_spec is not None:
+            human = {"first": (0,), "second": (1,), "both": (0, 1), "none": ()}[you or "first"]
+            for side in (0, 1):
+                if side not in human and side not in robots:
+                    robots[side] = make_player(engine_spec, game_variant, seed=seed, seconds=seconds)
+    except NotationError as exc:
+        raise SystemExit(report_error(exc, engine_spec, "--engine", False)) from None
+    start = pos.copy()
+    names = {side: robots[side].name if side in robots else "you" for side in (0, 1)}
+    side_name = ("first (upper case)", "second (lower case)")
 
-        require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
-        text = click.prompt("move", default="", show_default=False).strip()
-        if text in ("quit", "q", ""):
-            raise SystemExit(EXIT_OK)
-        if text == "undo":
-            if pos.stack:
-                pos.pop()
-            continue
+    def result_line() -> str:
+        outcome = pos.outcome()
+        if outcome is None:
+            return "game not finished: *"
+        if outcome.winner is None:
+            return f"draw by {outcome.reason}: {outcome.result()}"
+        winner = f"{side_name[outcome.winner].split()[0]} player ({names[outcome.winner]})"
+        return f"{winner} wins by {outcome.reason}: {outcome.result()}"
+
+    def record() -> str:
+        import datetime
+
+        today = datetime.date.today().strftime("%Y.%m.%d")
+        headers = {"Event": "ntk variant play", "Date": today, "White": names[0], "Black": names[1]}
+        game = Game.from_position(pos, headers=headers)
+        return write_game(game)
+
+    def save() -> None:
+        if pgn_path is None:
+            return
         try:
-            pos.push(text)
-        except NotationError as exc:
-            out.print(f"[red]{exc.diagnostics[0].code}: {exc.diagnostics[0].message}[/red]")
-            if exc.diagnostics[0].hint:
-                out.print(f"[dim]{exc.diagnostics[0].hint}[/dim]")
-    raise SystemExit(EXIT_INVALID if pos.outcome() is None else EXIT_OK)
+            with open(pgn_path, "w", encoding="utf-8") as handle:
+                handle.write(record())
+        except OSError as exc:
+            _say(console(stderr=True), f"cannot write {pgn_path}: {exc.strerror}", "red")
+            return
+        _say(out, f"game saved to {pgn_path}")
+
+    def finish(code: int) -> None:
+        _say(out, result_line(), "bold")
+        save()
+        for player in robots.values():
+            player.close()
+        raise SystemExit(code)
+
+    if robots and len(robots) < 2:
+        _say(out, f"you play {side_name[1 - next(iter(robots))]}; type 'help' for the commands")
+    show_board = True
+    while pos.ply - start.ply < max_plies:
+        if show_board:
+            out.print(board_view(pos))
+        show_board = True
+        if pos.outcome() is not None:
+            finish(EXIT_OK)
+        if pos.is_check():
+            _say(out, "check!", "bold red")
+        robot = robots.get(pos.turn)
+        if robot is not None:
+            try:
+                mv = robot.choose(pos.copy(), seconds=seconds)
+                text = san(pos, mv)
+            except NotationError as exc:
+                report_error(exc, None, robot.name, False)
+                finish(EXIT_INVALID)
+                return
+            _say(out, f"{robot.name} plays {text} ({mv.text})")
+            pos.push(mv.text)
+            continue
+        require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
+        try:
+            text = click.prompt("move", default="quit", show_default=False).strip()
+        except click.Abort:
+            finish(EXIT_OK)
+        show_board = False
+        if text in ("quit", "q", "exit"):
+            finish(EXIT_OK)
+        elif text in ("help", "?", "h"):
+            _say(out, _HELP)
+        elif text == "moves":
+            legal = pos.legal_moves()
+            shown = sorted(f"{san(pos, m)} ({m.text})" for m in legal)
+            _say(out, f"{len(legal)} legal moves: " + ", ".join(shown))
+        elif text == "board":
+            show_board = True
+        elif text == "pgn":
+            _say(out, record())
+        elif text in ("feen", "fen"):
+            _say(out, f"FEEN {pos.feen()}")
+            with contextlib.suppress(NotationError):  # FEN only where the variant has one
+                _say(out, f"FEN  {pos.fen()}")
+        elif text == "undo":
+            # back to the last position where you were to move
+            if not pos.stack or pos.ply <= start.ply:
+                _say(out, "no move to take back", "yellow")
+                continue
+            pos.pop()
+            while pos.stack and pos.ply > start.ply and pos.turn in robots:
+                pos.pop()
+            show_board = True
+        else:
+            try:
+                mv = parse_san(pos, text)
+            except NotationError as exc:
+                d = exc.diagnostics[0]
+                _say(out, f"{d.code}: {d.message}", "red")
+                if d.hint:
+                    _say(out, d.hint, "dim")
+                continue
+            _say(out, f"{names[pos.turn]}: {san(pos, mv)}")
+            pos.push(mv)
+            show_board = True
+    _say(out, f"stopped after {max_plies} plies")
+    finish(EXIT_INVALID if pos.outcome() is None else EXIT_OK)
+
+
+@variant.command("match")
+@click.argument("first")
+@click.argument("second")
+@_RULES
+@_POSITION
+@click.option("--games", "-n", type=click.IntRange(1, 100_000), default=20, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the openings and the players.")
+@click.option(
+    "--seconds", type=click.FloatRange(0.01, 3600), default=1.0, show_default=True, help="Time a move."
+)
+@click.option(
+    "--max-plies", type=click.IntRange(1, 100_000), default=300, show_default=True, help="Then a draw."
+)
+@click.option(
+    "--random-plies",
+    type=click.IntRange(0, 100),
+    default=2,
+    show_default=True,
+    help="Random opening moves (per pair).",
+)
+@click.option(
+    "--pgn", "pgn_path", type=click.Path(dir_okay=False), default=None, help="Save every game as PGN here."
+)
+@json_option
+def match_cmd(
+    first: str,
+    second: str,
+    rules: str,
+    position: str | None,
+    games: int,
+    seed: int,
+    seconds: float,
+    max_plies: int,
+    random_plies: int,
+    pgn_path: str | None,
+    as_json: bool,
+) -> None:
+    """Play a seeded match of FIRST against SECOND (player specs: builtin, builtin:d3, greedy, random,
+    uci:PATH ...), colours swapped in pairs; the score with its 95% interval and the Elo difference."""
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.variant.match import MatchGame, run_match, summarize
+    from notation_toolkit.variant.pgn import Game, write_game
+
+    opened = _open(rules, position, "", as_json)
+    if isinstance(opened, int):
+        raise SystemExit(opened)
+    game_variant, pos = opened
+    played: list[MatchGame] = []
+    out = console(stderr=as_json)
+    records: list[str] = []
+    try:
+        for g in run_match(
+            game_variant,
+            first,
+            second,
+            games=games,
+            seed=seed,
+            seconds=seconds,
+            max_plies=max_plies,
+            random_plies=random_plies,
+            start=pos,
+        ):
+            played.append(g)
+            white, black = (first, second) if g.first_white else (second, first)
+            _say(out, f"game {g.index + 1}: {white} - {black} {g.result} ({g.reason}, {len(g.moves)} plies)")
+            if pgn_path is not None:
+                start = game_variant.position(g.start)
+                for mv in g.moves:
+                    start.push(mv)
+                record = Game.from_position(
+                    start,
+                    headers={
+                        "Event": f"{first} - {second}",
+                        "Round": str(g.index + 1),
+                        "White": white,
+                        "Black": black,
+                    },
+                )
+                if record.headers["Result"] == "*":
+                    record.headers["Result"] = g.result
+                records.append(write_game(record))
+    except NotationError as exc:
+        raise SystemExit(report_error(exc, None, "match", as_json)) from None
+    summary = summarize(first, second, played)
+    if pgn_path is not None:
+        try:
+            with open(pgn_path, "w", encoding="utf-8") as handle:
+                handle.write("\n".join(records))
+        except OSError as exc:
+            _say(console(stderr=True), f"cannot write {pgn_path}: {exc.strerror}", "red")
+            raise SystemExit(EXIT_IO) from None
+    if as_json:
+        print_json(
+            {
+                "first": first,
+                "second": second,
+                "variant": game_variant.name,
+                "games": summary.games,
+                "wins": summary.wins,
+                "draws": summary.draws,
+                "losses": summary.losses,
+                "score": round(summary.score, 4),
+                "wilson95": [round(x, 4) for x in summary.interval],
+                "elo": round(summary.elo, 1),
+                "elo_error95": round(summary.elo_error, 1),
+                "seed": seed,
+                "seconds": seconds,
+                "records": [
+                    {
+                        "index": g.index,
+                        "seed": g.seed,
+                        "first_white": g.first_white,
+                        "result": g.result,
+                        "reason": g.reason,
+                        "plies": len(g.moves),
+                        "seconds": round(g.seconds, 3),
+                    }
+                    for g in played
+                ],
+            }
+        )
+        raise SystemExit(EXIT_OK)
+    low, high = summary.interval
+    _say(
+        out,
+        f"{first} vs {second}: +{summary.wins} ={summary.draws} -{summary.losses} in {summary.games} games, "
+        f"score {summary.score:.1%} (95%: {low:.1%} - {high:.1%}), "
+        f"Elo {summary.elo:+.0f} ± {summary.elo_error:.0f}",
+        "bold",
+    )
+    raise SystemExit(EXIT_OK)
+
+
+@variant.command("replay")
+@click.argument("pgn_file", type=click.Path(dir_okay=False))
+@click.option(
+    "--rules", "rules", type=click.Path(dir_okay=False), default=None, help="The rule file of the games."
+)
+@json_option
+def replay_cmd(pgn_file: str, rules: str | None, as_json: bool) -> None:
+    """Replay every game of a PGN file through the variant core; report the first illegal or
+    ambiguous move of each game, pointing into the PGN (the rule file from --rules or each game's
+    [RuleFile] tag, relative to the PGN file)."""
+    import os
+
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.render import diagnostics_data, show_diagnostics
+    from notation_toolkit.core.textio import decode
+    from notation_toolkit.variant import Variant
+    from notation_toolkit.variant.pgn import replay
+
+    try:
+        with open(pgn_file, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        console(stderr=True).print(f"cannot read {pgn_file}: {exc.strerror}", markup=False)
+        raise SystemExit(EXIT_IO) from None
+    try:
+        text = decode(data, pgn_file).text
+    except NotationError as exc:
+        raise SystemExit(report_error(exc, None, pgn_file, as_json)) from None
+    variant_of: Variant | None = None
+    if rules is not None:
+        opened = _open(rules, None, "", as_json)
+        if isinstance(opened, int):
+            raise SystemExit(opened)
+        variant_of = opened[0]
+    base = os.path.dirname(os.path.abspath(pgn_file))
+    loaded: dict[str, Variant] = {}
+
+    def load_rules(path: str) -> Variant:
+        full = path if os.path.isabs(path) else os.path.join(base, path)
+        if full not in loaded:
+            loaded[full] = Variant.load(full)
+        return loaded[full]
+
+    out = console()
+    results: list[dict[str, object]] = []
+    failed = 0
+    try:
+        for number, result in enumerate(replay(text, variant=variant_of, load_rules=load_rules), start=1):
+            game = result.game
+            label = f"game {number} ({game.headers.get('White', '?')} - {game.headers.get('Black', '?')})"
+            plies = len(game.mainline_moves())
+            if result.error is None:
+                results.append(
+                    {"game": number, "ok": True, "plies": plies, "result": game.headers.get("Result", "*")}
+                )
+                if not as_json:
+                    _say(out, f"{label}: {plies} plies, {game.headers.get('Result', '*')}")
+                continue
+            failed += 1
+            results.append(
+                {"game": number, "ok": False, **diagnostics_data(result.error.diagnostics, text, pgn_file)}
+            )
+            if not as_json:
+                _say(out, f"{label}:", "bold")
+                show_diagnostics(result.error.diagnostics, text, pgn_file)
+    except NotationError as exc:  # the reader's limits stop the file
+        raise SystemExit(report_error(exc, text, pgn_file, as_json)) from None
+    if as_json:
+        print_json({"games": results, "failed": failed})
+    elif not results:
+        _say(out, "no game in the file")
+    else:
+        _say(out, f"{len(results) - failed} of {len(results)} games replay", "bold")
+    raise SystemExit(EXIT_INVALID if failed or not results else EXIT_OK)
