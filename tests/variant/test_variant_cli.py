@@ -62,14 +62,14 @@ def test_play_random_both() -> None:
         variant,
         ["play", str(EXAMPLES / "gardner.fbr"), "--random", "both", "--seed", "3", "--max-plies", "30"],
     )
-    assert result.exit_code in (0, 1) and "random mover plays" in result.output
+    assert result.exit_code in (0, 1) and "random plays" in result.output
 
 
 def test_play_two_players_quit() -> None:
     result = CliRunner().invoke(
         variant, ["play", str(EXAMPLES / "chess.fbr")], input="e2e4\ne2e5\nundo\nquit\n"
     )
-    assert result.exit_code == 0 and "VAR402" in result.output
+    assert result.exit_code == 0 and "e2e5 is not legal" in result.output
 
 
 def test_rule_file_not_utf8_is_ntk005_not_an_internal_error(tmp_path: object) -> None:
