@@ -234,16 +234,6 @@ class PlayerInfo:
     label: str
 
 
-def _make_player() -> Callable[..., Any] | None:
-    """``notation_toolkit.variant.players.make_player`` where this installation has it."""
-    try:
-        module = importlib.import_module("notation_toolkit.variant.players")
-    except ImportError:
-        return None
-    found = getattr(module, "make_player", None)
-    return found if callable(found) else None
-
-
 def _uci_engines() -> list[tuple[str, str]]:
     """UCI engines found on ``PATH``: (label, path)."""
     import shutil
@@ -257,13 +247,14 @@ def _uci_engines() -> list[tuple[str, str]]:
 
 
 def players() -> list[PlayerInfo]:
-    """The opponents offered: the random mover always; where ``make_player`` is installed the
-    one-ply greedy capturer, the builtin engine and the UCI engines found on ``PATH``."""
-    found = [PlayerInfo("random", "random mover")]
-    if _make_player() is not None:
-        found.append(PlayerInfo("greedy", "greedy capturer (one ply)"))
-        found.append(PlayerInfo("builtin", "builtin engine"))
-        found.extend(PlayerInfo(f"uci:{path}", f"{label} (UCI)") for label, path in _uci_engines())
+    """The opponents offered (``variant.players.make_player`` specs): the random mover, the one-ply
+    greedy capturer, the builtin engine, and the UCI engines found on ``PATH``."""
+    found = [
+        PlayerInfo("random", "random mover"),
+        PlayerInfo("greedy", "greedy capturer (one ply)"),
+        PlayerInfo("builtin", "builtin engine"),
+    ]
+    found.extend(PlayerInfo(f"uci:{path}", f"{label} (UCI)") for label, path in _uci_engines())
     return found
 
 
@@ -274,16 +265,16 @@ def _choose(spec: str, variant: Variant, pos: Position, seed: int | None, second
     if spec == "random":
         return random.Random(seed).choice(legal).text
     known = [p.spec for p in players()]
-    factory = _make_player()
-    if spec not in known or factory is None:
+    if spec not in known:
         raise ApiError([info_of(codes.NO_PLAYER).diagnostic(spec=spec, known=", ".join(known))], 400)
-    # make_player(spec, variant, *, seed, seconds) -> a player with choose(position, *, seconds)
-    player = factory(spec, variant, seed=seed, seconds=seconds)
+    from notation_toolkit.variant.players import make_player
+
+    player = make_player(spec, variant, seed=seed, seconds=seconds)
     try:
         chosen = player.choose(pos, seconds=seconds)
     finally:
         player.close()
-    return str(getattr(chosen, "text", chosen))
+    return chosen.text
 
 
 # ------------------------------------------------------------------------------------------------
@@ -573,24 +564,15 @@ def _count(pos: Position, depth: int, deadline: float) -> int:
     return total
 
 
-def _pgn_module() -> Any | None:
-    """``notation_toolkit.variant.pgn`` where this installation has it."""
-    try:
-        return importlib.import_module("notation_toolkit.variant.pgn")
-    except ImportError:
-        return None
+def _san_list(variant: Variant, body: JSON, moves: list[str]) -> list[str]:
+    """The moves in SAN (``notation_toolkit.variant.pgn.san``)."""
+    from notation_toolkit.variant.pgn import san
 
-
-def _san_list(variant: Variant, body: JSON, moves: list[str]) -> list[str] | None:
-    """The moves in SAN (``notation_toolkit.variant.pgn.san``), or ``None`` without it."""
-    module = _pgn_module()
-    if module is None:
-        return None
     setup = body.get("position")
     pos = variant.start() if setup is None else variant.position(setup)
     out = []
     for move in moves:
-        out.append(str(module.san(pos, move)))
+        out.append(san(pos, move))
         pos.push(move)
     return out
 
@@ -604,75 +586,32 @@ def write_pgn(
     black: str,
     file: object,
 ) -> str:
-    """PGN of a studio game: ``notation_toolkit.variant.pgn`` (moves in SAN) where it is
-    installed, else the tags and the moves as the core writes them."""
+    """PGN of a studio game (``notation_toolkit.variant.pgn``: moves in SAN, the set-up position
+    as ``[FEN]``/``[FEEN]``)."""
     import datetime
 
-    module = _pgn_module()
-    if module is not None:
-        game = module.Game(variant, setup)
-        game.headers.update(
-            {
-                "Event": "Studio game",
-                "Site": "ntk studio",
-                "Date": datetime.date.today().strftime("%Y.%m.%d"),
-                "White": white,
-                "Black": black,
-            }
-        )
-        if isinstance(file, str) and file:
-            game.headers["RuleFile"] = file
-        node = game
-        for move in moves:
-            node = node.add_variation(move)
-        done = pos.outcome()
-        if done is not None:
-            game.headers["Result"] = done.result()
-            game.headers["Termination"] = done.reason
-        return str(module.write_game(game))
+    from notation_toolkit.variant.pgn import Game, GameNode, write_game
 
-    outcome = pos.outcome()
-    result = outcome.result() if outcome is not None else "*"
-    tags = [
-        ("Event", "Studio game"),
-        ("Site", "ntk studio"),
-        ("Date", datetime.date.today().strftime("%Y.%m.%d")),
-        ("Round", "-"),
-        ("White", white),
-        ("Black", black),
-        ("Result", result),
-        ("Variant", variant.name),
-    ]
-    if setup is not None:
-        tags += [("SetUp", "1"), ("FEEN", setup)]
+    game = Game(variant, setup)
+    game.headers.update(
+        {
+            "Event": "Studio game",
+            "Site": "ntk studio",
+            "Date": datetime.date.today().strftime("%Y.%m.%d"),
+            "White": white,
+            "Black": black,
+        }
+    )
     if isinstance(file, str) and file:
-        tags.append(("RuleFile", file))
-    if outcome is not None:
-        tags.append(("Termination", outcome.reason))
-    head = "".join(f'[{k} "{_pgn_escape(v)}"]\n' for k, v in tags)
-    words: list[str] = []
-    first_turn = (variant.start() if setup is None else variant.position(setup)).turn
-    for i, move in enumerate(moves):
-        ply = i + first_turn
-        if ply % 2 == 0:
-            words.append(f"{ply // 2 + 1}.")
-        elif i == 0:
-            words.append(f"{ply // 2 + 1}...")
-        words.append(move)
-    words.append(result)
-    lines, line = [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > 79:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return head + "\n" + "\n".join(lines) + "\n"
-
-
-def _pgn_escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+        game.headers["RuleFile"] = file
+    node: GameNode = game
+    for move in moves:
+        node = node.add_variation(move)
+    done = pos.outcome()
+    if done is not None:
+        game.headers["Result"] = done.result()
+        game.headers["Termination"] = done.reason
+    return write_game(game)
 
 
 @functools.cache

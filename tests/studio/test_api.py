@@ -149,6 +149,19 @@ def test_the_random_opponent_plays_a_legal_move(client: TestClient) -> None:
         assert chess.Move.from_uci(answer["move"]["uci"]) in board.legal_moves
 
 
+@pytest.mark.parametrize("player", ["greedy", "builtin"])
+def test_the_opponents_of_make_player_play_legal_moves(client: TestClient, player: str) -> None:
+    moves = ["e2e4", "d7d5"]
+    _, answer = post(client, "opponent", {"rules": CHESS, "moves": moves, "player": player, "seconds": 0.2})
+    board = chess.Board()
+    for m in moves:
+        board.push_uci(m)
+    assert chess.Move.from_uci(answer["move"]["uci"]) in board.legal_moves
+    if player == "greedy":
+        # a one-ply capturer takes the pawn that hangs (the only capture: exd5)
+        assert answer["move"]["uci"] == "e4d5"
+
+
 def test_an_unknown_opponent_is_refused_with_the_known_ones(client: TestClient) -> None:
     status, answer = post(client, "opponent", {"rules": CHESS, "player": "deep-blue"})
     assert status == 400
@@ -370,10 +383,6 @@ def test_a_request_past_its_time_is_answered_and_the_server_goes_on() -> None:
 
 
 def test_the_move_list_is_in_fairy_stockfishs_san(client: TestClient) -> None:
-    import importlib.util
-
-    if importlib.util.find_spec("notation_toolkit.variant.pgn") is None:
-        pytest.skip("SAN needs notation_toolkit.variant.pgn")
     pyffish = pytest.importorskip("pyffish")
     moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "g8f6", "e1g1", "f6e4", "d2d4", "e4d6", "b5c6", "d7c6"]
     _, game = post(client, "game", {"rules": CHESS, "moves": moves})

@@ -11,7 +11,6 @@ NTK_STUDIO_SCREENSHOTS=DIR to keep the screenshots docs/studio.md shows (docs/im
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import socket
@@ -24,6 +23,7 @@ from typing import Any
 import pytest
 
 from notation_toolkit.variant import Variant
+from notation_toolkit.variant.pgn import read_game, san
 
 pytestmark = pytest.mark.slow
 
@@ -133,7 +133,9 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     page.wait_for_function("document.getElementById('check-state').textContent.startsWith('saved')")
     assert path.read_text(encoding="utf-8") == page.input_value("#rules")
 
-    # 1. e4 by clicking; the random opponent (Black) answers
+    # 1. e4 by clicking; the builtin engine (Black) answers
+    page.select_option("#player", "builtin")
+    page.fill("#seconds", "0.3")
     page.wait_for_selector("#board svg [data-square='e2']")
     _click_square(page, "e2")
     assert page.locator("#board svg circle.target").count() == 2  # e3 and e4
@@ -185,7 +187,6 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     _click_square(page, "e5")
     plies = _wait_plies(page, 5)
     played = ["c3c4", "g7g6", "b2h8+", "a7a6", "B@e5"]
-    pgn_module = _pgn_module()
     shogi = Variant.load(VARIANTS / "shogi.fbr")
     assert plies == _shown(shogi, played)
     _shot(page, "studio-shogi.png")
@@ -208,37 +209,18 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     download.value.save_as(str(target))
     pgn = target.read_text(encoding="utf-8")
     assert '[Variant "Shogi"]' in pgn and "B@e5" in pgn
-    # its moves replay through the core (the PGN reader where installed) to the page's position
-    if pgn_module is None:
-        pos = shogi.start()
-        for word in pgn.split("\n\n", 1)[1].split():
-            if not word[0].isdigit() and word != "*":
-                pos.push(word)
-    else:
-        game = pgn_module.read_game(pgn, variant=shogi)
-        assert game.mainline_moves() == played
-        pos = shogi.start()
-        for move in played:
-            pos.push(move)
+    # the PGN reader replays it through the core to the position the page shows
+    game = read_game(pgn, variant=shogi)
+    assert game.mainline_moves() == played
+    pos = game.end().position()
     assert pos.feen() == page.input_value("#feen")
 
 
 def _shown(variant: Variant, moves: list[str]) -> list[str]:
-    """The moves as the move list shows them: SAN where notation_toolkit.variant.pgn is installed
-    (written by its ``san``), else the core's move text."""
-    module = _pgn_module()
-    if module is None:
-        return moves
+    """The moves as the move list shows them: in SAN, as ``notation_toolkit.variant.pgn`` writes it."""
     pos = variant.start()
     out = []
     for move in moves:
-        out.append(module.san(pos, move))
+        out.append(san(pos, move))
         pos.push(move)
     return out
-
-
-def _pgn_module() -> Any:
-    try:
-        return importlib.import_module("notation_toolkit.variant.pgn")
-    except ImportError:
-        return None
