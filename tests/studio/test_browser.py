@@ -11,9 +11,12 @@ NTK_STUDIO_SCREENSHOTS=DIR to keep the screenshots docs/studio.md shows (docs/im
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -214,6 +217,26 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     assert game.mainline_moves() == played
     pos = game.end().position()
     assert pos.feen() == page.input_value("#feen")
+    # and so does `ntk variant replay`
+    replayed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "notation_toolkit",
+            "variant",
+            "replay",
+            str(target),
+            "--rules",
+            str(VARIANTS / "shogi.fbr"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["games"] == [{"game": 1, "ok": True, "plies": 5, "result": "*"}]
 
 
 def _shown(variant: Variant, moves: list[str]) -> list[str]:
