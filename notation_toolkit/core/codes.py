@@ -220,6 +220,8 @@ untrusted text from spending unbounded time and memory. Raise it explicitly (for
         "line": "line {line} of {source} is longer than {limit:,} bytes",
         "stream": "{source} is larger than {limit:,} bytes, the most read from one input",
         "setting": "{variable} must be a size in bytes such as 1048576, 64K or 16M, not {value!r}",
+        # core.textio.read_prompt_line: interactive prompts (ntk dice play)
+        "prompt": "the line is longer than {limit:,} characters, the most a prompt reads; it was skipped",
     },
     hints={
         "": "raise the limit explicitly if you trust this input",
@@ -228,6 +230,7 @@ untrusted text from spending unbounded time and memory. Raise it explicitly (for
             for name in ("text", "line", "stream")
         },
         "setting": "write a number of bytes, optionally with K, M, G or T (powers of 1024)",
+        "prompt": "type one command or a few moves per line",
     },
 )
 NTK002 = register_code(

@@ -28,7 +28,7 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from notation_toolkit.core.codes import NTK001, NTK005
 from notation_toolkit.core.diagnostics import Diagnostic
@@ -423,3 +423,27 @@ def _stream_not_utf8(
     shown = (tail + raw.decode("utf-8", "replace")).replace("\r\n", "\n").replace("\r", "\n")
     shown_line = shown[line_start:].split("\n", 1)[0]
     return StreamDecodeError([diagnostic], shown_line, chars_before + line_start)
+
+
+MAX_PROMPT_LINE = 4096
+"""The longest line :func:`read_prompt_line` returns (a terminal in line mode takes 4,095)."""
+
+
+class LineTooLongError(NotationError):
+    """A line at a prompt is longer than the reader takes (``NTK001``); it has been skipped."""
+
+
+def read_prompt_line(stream: TextIO, limit: int = MAX_PROMPT_LINE) -> str:
+    """The next line of ``stream`` with its newline, for a prompt: ``EOFError`` at the end of input,
+    ``LineTooLongError`` (``NTK001``) for a line longer than ``limit`` characters, whose rest is
+    read and dropped piece by piece so that memory stays bounded whatever comes."""
+    line = stream.readline(limit + 1)
+    if not line:
+        raise EOFError
+    if len(line) <= limit or line.endswith("\n"):
+        return line
+    while True:
+        rest = stream.readline(_CHUNK)
+        if not rest or rest.endswith("\n"):
+            break
+    raise NTK001.error(LineTooLongError, "prompt", limit=limit)

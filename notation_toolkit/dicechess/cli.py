@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 DIE_CHOICES = list("PNBRQKpnbrqk")
+MAX_PERFT_DEPTH = 16
+"""The deepest ``ntk dice perft --depth`` (full-turn perft is past a billion nodes at depth 3)."""
 
 
 @group(
@@ -90,7 +92,13 @@ def _no_pool(as_json: bool, pos: Position) -> int:
     short_help="Count move paths (full turns, or per-die micro-moves with --die).",
 )
 @dfen_arguments
-@click.option("--depth", type=int, required=True, metavar="N", help="Plies (turns) to count.")
+@click.option(
+    "--depth",
+    type=click.IntRange(0, MAX_PERFT_DEPTH),
+    required=True,
+    metavar="N",
+    help=f"Plies (turns) to count (0 to {MAX_PERFT_DEPTH}).",
+)
 @click.option("--divide", is_flag=True, help="Split the count by first move (or roll).")
 @click.option("--die", type=click.Choice(DIE_CHOICES), help="Per-die perft with this die.")
 @json_option
@@ -106,8 +114,6 @@ def perft(
     from notation_toolkit.dicechess.display import divide_table
     from notation_toolkit.dicechess.perft import divide_die, divide_turns, perft_die, perft_turns
 
-    if depth < 0:
-        return usage("--depth must be 0 or more")
     pos = load_position(dfen, lenient=lenient)
     start = time.perf_counter()
     rows: list[tuple[str, int]] = []

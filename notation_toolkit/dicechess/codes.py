@@ -69,6 +69,15 @@ DICE004: CodeInfo = add_templates(
     messages={
         "letter": "{letter!r} is not a die letter",
         "three": "a roll is exactly three dice, got {dice!r}",
+        "too_many": "a pool holds at most three dice, got {dice!r}",
+        "face": "{face!r} is not a die face",
+        "packed": "{pool!r} is not a packed pool",
     },
-    hints={"letter": "use P, N, B, R, Q or K (1=P .. 6=K)", "three": "e.g. PNB"},
+    hints={
+        "letter": "use P, N, B, R, Q or K (1=P .. 6=K)",
+        "three": "e.g. PNB",
+        "too_many": "e.g. PNB",
+        "face": "a die face is a piece type from 1 (Pawn) to 6 (King)",
+        "packed": "build pools with dice.from_letters('PNB') or dice.from_types([1, 2, 3])",
+    },
 )

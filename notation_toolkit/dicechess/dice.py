@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from notation_toolkit.dicechess.codes import DICE004
+from notation_toolkit.dicechess.errors import IllegalMoveError
 from notation_toolkit.dicechess.tables import DIE_LETTERS, KING, PAWN, PIECE_TYPES, PieceType
 
 if TYPE_CHECKING:
@@ -43,14 +45,14 @@ def types(pool: Pool) -> tuple[PieceType, ...]:
 def from_types(piece_types: Iterable[PieceType]) -> Pool:
     """Pool holding one die per entry of ``piece_types`` (repeats allowed)."""
     pool = 0
+    faces: list[object] = []
     for t in piece_types:
-        if not PAWN <= t <= KING:
-            raise ValueError(f"not a die face: {t!r}")
-        if count(pool, t) == 3:
-            raise ValueError("a pool holds at most three dice")
+        faces.append(t)
+        if not (isinstance(t, int) and PAWN <= t <= KING):
+            raise DICE004.error(IllegalMoveError, "face", field="dice", face=t)
+        if len(faces) > MAX_DICE:
+            raise DICE004.error(IllegalMoveError, "too_many", field="dice", dice=faces)
         pool += DIE[t]
-    if size(pool) > MAX_DICE:
-        raise ValueError("a pool holds at most three dice")
     return pool
 
 
@@ -58,13 +60,13 @@ def from_letters(letters: str) -> Pool:
     """Pool from die letters in either case (``"PNB"``, ``"pnb"``); ``"-"``/``""`` is empty."""
     if letters in ("", "-"):
         return 0
-    faces: list[PieceType] = []
-    for ch in letters:
-        idx = DIE_LETTERS.find(ch.upper())
-        if idx < 0:
-            raise ValueError(f"not a die letter: {ch!r} (use P, N, B, R, Q or K)")
-        faces.append(idx + 1)
-    return from_types(faces)
+    for ch in letters[: MAX_DICE + 1]:  # a longer text is refused whatever its other letters are
+        if len(ch) != 1 or DIE_LETTERS.find(ch.upper()) < 0:
+            raise DICE004.error(IllegalMoveError, "letter", field="dice", letter=ch)
+    if len(letters) > MAX_DICE:
+        shown = letters if len(letters) <= 12 else letters[:12] + "..."
+        raise DICE004.error(IllegalMoveError, "too_many", field="dice", dice=shown)
+    return from_types([DIE_LETTERS.find(ch.upper()) + 1 for ch in letters])
 
 
 def to_letters(pool: Pool, *, black: bool = False) -> str:
@@ -125,11 +127,15 @@ def roll(rng: random.Random) -> Pool:
 
 def pool_of(dice: Pool | str | Sequence[PieceType]) -> Pool:
     """Normalise a pool given as int, letters or a sequence of piece types."""
+    if isinstance(dice, bool) or not isinstance(dice, int | str | Sequence):
+        raise TypeError(
+            f"a pool is die letters, a packed int or a sequence of die faces, not {type(dice).__name__}"
+        )
     if isinstance(dice, int):
-        if dice < 0 or any(count(dice, t) != 0 for t in (0,)) or dice >> 14:
-            raise ValueError(f"not a packed pool: {dice!r}")
+        if dice < 0 or count(dice, 0) != 0 or dice >> 14:
+            raise DICE004.error(IllegalMoveError, "packed", field="dice", pool=dice)
         if size(dice) > MAX_DICE:
-            raise ValueError("a pool holds at most three dice")
+            raise DICE004.error(IllegalMoveError, "too_many", field="dice", dice=to_letters(dice))
         return dice
     if isinstance(dice, str):
         return from_letters(dice)

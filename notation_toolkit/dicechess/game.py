@@ -148,6 +148,8 @@ class Game:
 
         If no die can be used the turn is a pass (R10) and, with ``auto_end_turn``, ends at once.
         """
+        if dice is not None and not isinstance(dice, str):
+            raise TypeError(f"roll() takes die letters such as 'PNB' (or nothing), not {type(dice).__name__}")
         self._require_running()
         if self._rolled:
             raise DICE003.error(IllegalMoveError, "rolled", field="move", pool=self.pool)
@@ -156,7 +158,7 @@ class Game:
         else:
             pool = parse_dice(dice)
             if _dice.size(pool) != 3:
-                raise DICE004.error(IllegalMoveError, "three", field="move", dice=dice)
+                raise DICE004.error(IllegalMoveError, "three", field="move", dice=_clip(dice))
         self._pos.set_pool(pool)
         self._rolled = True
         letters = self.pool
@@ -166,7 +168,12 @@ class Game:
         return letters
 
     def play(self, move: str) -> MicroMove:
-        """Play one micro-move given in UCI (``e2e4``, ``e7e8n``, ``e1g1``); raises ``IllegalMoveError``."""
+        """Play one micro-move given in UCI (``e2e4``, ``e7e8n``, ``e1g1``); raises ``IllegalMoveError``
+        (a ``TypeError`` for anything but a string)."""
+        if not isinstance(move, str):
+            raise TypeError(
+                f"play() takes a micro-move in UCI as a string, such as 'e2e4', not {type(move).__name__}"
+            )
         m = self._resolve(move)
         self._pos.push(m)
         view = MicroMove.from_int(m)
@@ -226,9 +233,9 @@ class Game:
         self._require_running()
         if not self._rolled:
             raise DICE003.error(IllegalMoveError, "roll_first", field="move")
-        parsed = parse_uci(text)
+        parsed = parse_uci(text) if len(text) <= _LONGEST_MOVE else None
         if parsed is None:
-            raise DICE001.error(IllegalMoveError, "not_uci", field="move", move=text)
+            raise DICE001.error(IllegalMoveError, "not_uci", field="move", move=_clip(text))
         frm, to, promo = parsed
         pos = self._pos
         spelled = SQUARE_NAMES[frm] + SQUARE_NAMES[to] + ("nbrq"[[2, 3, 4, 5].index(promo)] if promo else "")
@@ -300,12 +307,22 @@ class Game:
         return m
 
 
+_LONGEST_MOVE = 64
+"""Longer text is no micro-move (UCI with spaces around it), and is not scanned further."""
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """``text`` for a message: at most ``limit`` characters, then an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def parse_dice(letters: str) -> _dice.Pool:
     """The pool of die letters in either case (``"PNB"``, ``"pnb"``; ``"-"`` or ``""`` is empty).
 
     Raises ``IllegalMoveError`` (DICE004) naming the first letter that is not a die.
     """
-    bad = next((ch for ch in letters if ch.upper() not in DIE_LETTERS), None)
+    # the first letters only: more than three is refused by from_letters, whatever they are
+    bad = next((ch for ch in letters[: _dice.MAX_DICE + 1] if ch.upper() not in DIE_LETTERS), None)
     if bad is not None and letters != "-":
         raise DICE004.error(IllegalMoveError, "letter", field="move", letter=bad)
     return _dice.from_letters(letters)

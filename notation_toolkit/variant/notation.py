@@ -33,9 +33,10 @@ def _err(
     return PositionError([diagnostic], text)
 
 
-def _check_material(pos: BoardState, text: str, start: int, length: int) -> None:
+def _check_material(pos: BoardState, text: str, start: int, length: int, in_hand: int = -1) -> None:
     # The hands (kept as counts up to the board size) could not hold more after captures.
-    in_hand = sum(map(sum, pos.hands))
+    if in_hand < 0:
+        in_hand = sum(map(sum, pos.hands))
     if in_hand:
         on_board = sum(bin(bb).count("1") for bb in pos.occ)
         squares = pos.core.geometry.size
@@ -502,6 +503,8 @@ def read_fen(pos: BoardState, text: str) -> None:
         _fen_rank(pos, text, row, offset, g.height - 1 - r)
         offset += len(row) + 1
     if pockets is not None:
+        if len(pockets) > g.size:  # each letter is a piece: refused before they are counted
+            _check_material(pos, text, pockets_at, len(pockets), len(pockets))
         for i, ch in enumerate(pockets):
             key = ch.upper()
             if ch == "-" and len(pockets) == 1:

@@ -4,13 +4,14 @@ The corpus: oversized and deeply nested input, unknown notations, options, limit
 conversions, extension grammars that lose the fields of a FEN position, unreadable and non-UTF-8
 files, patterns that match nothing, a number too long for the core's limit (and a text that is no
 number), board sizes, squares and ranges the geometry refuses, a missing optional dependency (Dask),
-an unreachable scheduler and a notation without lenient mode.
+an unreachable scheduler, a notation without lenient mode and a line too long for a prompt.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import io
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -35,7 +36,14 @@ from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.core.grammar import grammar_path
 from notation_toolkit.core.limits import bounded_int
 from notation_toolkit.core.registry import get_conversion, get_notation
-from notation_toolkit.core.textio import count_lines, decode, iter_lines, read_limits, read_text_file
+from notation_toolkit.core.textio import (
+    count_lines,
+    decode,
+    iter_lines,
+    read_limits,
+    read_prompt_line,
+    read_text_file,
+)
 from notation_toolkit.fbr.catalog import load_catalog
 from notation_toolkit.feen.limits import resolve_limits
 
@@ -92,6 +100,7 @@ def _calls(tmp_path: Path) -> list[Callable[[], object]]:
         functools.partial(G8.parse_square, "j10"),  # NTK302
         functools.partial(G8.parse_range, "1-2"),  # NTK303
         functools.partial(G8.parse_range, "[zz]"),
+        functools.partial(read_prompt_line, io.StringIO("e2e4 " * 1000 + "\n")),  # NTK001: prompt
     ]
 
 

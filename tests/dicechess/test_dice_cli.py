@@ -91,7 +91,6 @@ def test_invalid_input_exits_1(capsys: pytest.CaptureFixture[str], argv: tuple[s
 @pytest.mark.parametrize(
     "argv",
     [
-        ("perft", START, "--depth", "-1"),
         ("turns", START + " PNB", "--limit", "-3"),
     ],
 )
@@ -100,7 +99,16 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: tuple[str
     assert code == 2
 
 
-@pytest.mark.parametrize("argv", [("perft", START), ("moves",), ("frobnicate",)])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("perft", START),
+        ("moves",),
+        ("frobnicate",),
+        ("perft", START, "--depth", "-1"),
+        ("perft", START, "--depth", str(10**30)),
+    ],
+)
 def test_argparse_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["dice", *argv])

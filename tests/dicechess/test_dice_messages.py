@@ -19,6 +19,7 @@ from message_checks import (
 )
 
 from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.dicechess import dice
 from notation_toolkit.dicechess.game import Game, parse_dice
 
 CODES = ["DICE001", "DICE002", "DICE003", "DICE004"]
@@ -52,6 +53,9 @@ def _calls() -> list[Callable[[], object]]:
         _played("roll XYZ"),  # DICE004
         _played("roll PP"),
         functools.partial(parse_dice, "pnq7"),
+        functools.partial(parse_dice, "PPPP"),  # DICE004: more than three dice
+        functools.partial(dice.from_types, [7]),  # not a die face
+        functools.partial(dice.pool_of, 1 << 20),  # not a packed pool
         _played("roll NNN", "e2e4"),  # DICE001: no pawn die
         _played("roll PPP", "e2e5"),
         _played("roll PNB", "e3e4"),

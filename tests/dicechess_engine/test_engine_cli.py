@@ -55,8 +55,9 @@ def test_analyse_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     code, out, _ = run(capsys, "analyse", "8/8/8/8/8/8/8/K3R3 w - - 0 1", "--json")
     assert code == 1 and "game is over" in json.loads(out)["error"]
-    code, _, err = run(capsys, "analyse", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--depth", "0")
-    assert code == 2 and "--depth" in err
+    with pytest.raises(SystemExit) as info:
+        run(capsys, "analyse", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--depth", "0")
+    assert info.value.code == 2 and "--depth" in capsys.readouterr().err
 
 
 def test_selfplay_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,8 +85,9 @@ def test_selfplay_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_selfplay_table_and_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "selfplay", "--games", "1", "--player", "greedy", "--opponent", "random")
     assert code == 0 and "95% Wilson" in out and "greedy vs random" in out
-    code, _, err = run(capsys, "selfplay", "--games", "0")
-    assert code == 2 and "--games" in err
+    with pytest.raises(SystemExit) as info:
+        run(capsys, "selfplay", "--games", "0")
+    assert info.value.code == 2 and "--games" in capsys.readouterr().err
     code, _, err = run(capsys, "selfplay", "--games", "1", "--opponent", "nobody")
     assert code == 2 and "unknown player" in err
     code, _, err = run(capsys, "selfplay", "--games", "1", "--player", "engine:d3")

@@ -10,6 +10,7 @@ reported by ``ntk`` itself), 2 usage.
 from __future__ import annotations
 
 import copy
+import math
 import sys
 import time
 from pathlib import Path
@@ -34,15 +35,29 @@ if TYPE_CHECKING:
     from notation_toolkit.dicechess.engine.ladder import LadderGame, LadderReport
 
 DEFAULT_TIME = 1.0
+MAX_TIME = 600.0
+"""The longest ``--time`` (seconds per turn, or per analysis), as ``engine:SECONDS`` of the ladder."""
+MAX_DEPTH = 4
+"""The deepest ``--depth`` of ``play`` and ``analyse``: one depth-3 turn takes seconds to minutes in a
+middle game, depth 4 far longer (the engine under ``--time`` goes deeper where time allows)."""
 
 
-def _bad_limits(depth: int | None, time_limit: float | None) -> int | None:
-    """Exit code 2 with a message for a non-positive --depth or --time, else None."""
-    if depth is not None and depth < 1:
-        return usage("--depth must be at least 1")
-    if time_limit is not None and time_limit <= 0:
-        return usage("--time must be positive")
-    return None
+class FiniteRange(click.FloatRange):
+    """Click's ``FloatRange`` that also refuses ``nan`` (which no comparison puts out of range)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The number, or a usage error (exit 2) for ``nan`` or a number outside the range."""
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
+
+
+# Range types: a value outside (nan, inf, 1e308, 10**30 ...) is a usage error, exit 2.
+TIME = FiniteRange(0, MAX_TIME, min_open=True)
+DEPTH = click.IntRange(1, MAX_DEPTH)
+GAMES = click.IntRange(1, 1_000_000)
+JOBS = click.IntRange(1, 1024)
 
 
 # ---------------------------------------------------------------------------------------- play
@@ -59,12 +74,18 @@ def _bad_limits(depth: int | None, time_limit: float | None) -> int | None:
 @click.option(
     "--time",
     "time_limit",
-    type=float,
+    type=TIME,
     default=None,
     metavar="S",
-    help=f"Engine seconds per turn ({DEFAULT_TIME:g}).",
+    help=f"Engine seconds per turn ({DEFAULT_TIME:g}; at most {MAX_TIME:g}).",
 )
-@click.option("--depth", type=int, default=None, metavar="N", help="Engine depth in turns instead of time.")
+@click.option(
+    "--depth",
+    type=DEPTH,
+    default=None,
+    metavar="N",
+    help=f"Engine depth in turns instead of time (1 to {MAX_DEPTH}).",
+)
 @click.option("--seed", type=int, default=None, help="Seed of the dice (and of --color random).")
 @click.option("--start", metavar="DFEN", help="Start from this position instead of the initial one.")
 @click.option("--glyphs", is_flag=True, help="Draw pieces as chess symbols instead of letters.")
@@ -82,9 +103,6 @@ def play(
     from notation_toolkit.dicechess.engine.play import PlaySession, run_play
     from notation_toolkit.dicechess.position import Position
 
-    bad = _bad_limits(depth, time_limit)
-    if bad is not None:
-        return bad
     side = color[0] if color != "random" else random.Random(seed).choice("wb")
     start_dfen = None
     if start:
@@ -97,19 +115,35 @@ def play(
     out = console()
     stdin = require_stdin()  # a closed stdin (`<&-`) is an OSError for the error boundary
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
-    return run_play(session, out, input if interactive else _piped_reader(out))
+    return run_play(session, out, _terminal_reader if interactive else _piped_reader(out))
+
+
+def _terminal_reader(prompt: str) -> str:
+    """``input`` (with its line editing), held to the prompt's line length like piped input."""
+    from notation_toolkit.core.codes import NTK001
+    from notation_toolkit.core.textio import MAX_PROMPT_LINE, LineTooLongError
+
+    line = input(prompt)
+    if len(line) > MAX_PROMPT_LINE:
+        raise NTK001.error(LineTooLongError, "prompt", limit=MAX_PROMPT_LINE)
+    return line
 
 
 def _piped_reader(out: Any) -> Any:
-    """``input`` for piped stdin: prompt, then echo what was read, so transcripts show both sides."""
+    """The reader for piped stdin: prompt, then echo what was read (as typed, never as markup), so
+    transcripts show both sides; lines are read with the prompt's bound (``read_prompt_line``)."""
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.textio import read_prompt_line
 
     def read(prompt: str) -> str:
         out.print(prompt, end="")
         out.file.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise EOFError
-        out.print(line.rstrip())
+        try:
+            line = read_prompt_line(sys.stdin)
+        except NotationError:
+            out.print()
+            raise
+        out.print(line.rstrip(), markup=False, highlight=False)
         return line
 
     return read
@@ -160,22 +194,22 @@ def _play_one(job: tuple[int, str, str, float, int]) -> dict[str, Any]:
     "selfplay",
     short_help="Engine against a baseline (or itself): seeded games, win rate with a confidence interval.",
 )
-@click.option("--games", type=int, required=True, metavar="N", help="Number of games.")
+@click.option("--games", type=GAMES, required=True, metavar="N", help="Number of games.")
 @click.option("--player", default="engine", show_default=True, help="First player.")
 @click.option("--opponent", default="greedy", show_default=True, help="Second player.")
 @click.option(
     "--time",
     "time_limit",
-    type=float,
+    type=TIME,
     default=0.5,
     show_default=True,
     metavar="S",
-    help="Engine seconds per turn.",
+    help=f"Engine seconds per turn (at most {MAX_TIME:g}).",
 )
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="First game's seed (game i uses seed+i)."
 )
-@click.option("--jobs", type=int, default=1, show_default=True, metavar="J", help="Parallel processes.")
+@click.option("--jobs", type=JOBS, default=1, show_default=True, metavar="J", help="Parallel processes.")
 @json_option
 def selfplay(
     games: int, player: str, opponent: str, time_limit: float, seed: int, jobs: int, as_json: bool
@@ -192,12 +226,6 @@ def selfplay(
     from notation_toolkit.core.stats import wilson_interval
     from notation_toolkit.dicechess.engine.players import make_player
 
-    if games < 1:
-        return usage("--games must be at least 1")
-    if jobs < 1:
-        return usage("--jobs must be at least 1")
-    if time_limit <= 0:
-        return usage("--time must be positive")
     try:
         first_name = make_player(player, time_limit=time_limit).name
         second_name = make_player(opponent, time_limit=time_limit).name
@@ -303,9 +331,16 @@ def selfplay(
     "--dice", "dice_letters", metavar="LETTERS", help="Analyse this roll (e.g. PNB) instead of field 7."
 )
 @click.option(
-    "--time", "time_limit", type=float, default=None, metavar="S", help="Seconds (per roll: total / 56)."
+    "--time",
+    "time_limit",
+    type=TIME,
+    default=None,
+    metavar="S",
+    help=f"Seconds (per roll: total / 56; at most {MAX_TIME:g}).",
 )
-@click.option("--depth", type=int, default=None, metavar="N", help="Depth in turns (default 1).")
+@click.option(
+    "--depth", type=DEPTH, default=None, metavar="N", help=f"Depth in turns (default 1; 1 to {MAX_DEPTH})."
+)
 @click.option("--lenient", is_flag=True, help="Accept non-canonical DFEN (F3).")
 @json_option
 def analyse(
@@ -327,9 +362,6 @@ def analyse(
     from notation_toolkit.dicechess.engine.play import format_value
     from notation_toolkit.dicechess.engine.search import Engine
 
-    bad = _bad_limits(depth, time_limit)
-    if bad is not None:
-        return bad
     pos = load_position(dfen, lenient=lenient, dice_letters=dice_letters)
     out = console()
     if pos.is_game_over:
@@ -424,14 +456,18 @@ DEFAULT_PLAYERS = "random,greedy,engine:0.5,engine:1"
     "with choose(position). The first one is the Elo anchor (0).",
 )
 @click.option(
-    "--games", default=400, show_default=True, type=int, help="Games per pair (even: colours swap in pairs)."
+    "--games",
+    default=400,
+    show_default=True,
+    type=GAMES,
+    help="Games per pair (even: colours swap in pairs).",
 )
 @click.option("--seed", default=1, show_default=True, type=int, help="Dice seed of the first pair of games.")
 @click.option(
     "--jobs",
     default=1,
     show_default=True,
-    type=int,
+    type=JOBS,
     help="Processes to play games in parallel (with --dask and no ADDRESS: the local cluster's workers).",
 )
 @click.option(
@@ -451,7 +487,11 @@ DEFAULT_PLAYERS = "random,greedy,engine:0.5,engine:1"
     help="Pair for the SPRT, NEW,BASE (default: the first engine:... and py:... players).",
 )
 @click.option(
-    "--elo1", default=50.0, show_default=True, type=float, help="SPRT alternative: NEW stronger by this."
+    "--elo1",
+    default=50.0,
+    show_default=True,
+    type=FiniteRange(0, 1000, min_open=True),
+    help="SPRT alternative: NEW stronger by this (Elo, up to 1000).",
 )
 @click.option(
     "--svg", "svg_path", default=None, type=click.Path(dir_okay=False), help="Write the ladder plot here."

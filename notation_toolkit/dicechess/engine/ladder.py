@@ -60,7 +60,7 @@ def _engine_options(spec: str, option: str) -> tuple[float | None, int | None, i
     width: int | None = None
     head, sep, tail = option.partition("w")
     if sep:
-        if not tail.isdigit() or int(tail) < 1:
+        if not (tail.isascii() and tail.isdigit()) or int(tail) < 1:
             raise LadderError(f"{spec!r}: the width after 'w' must be a whole number >= 1 (e.g. engine:d2w3)")
         width = int(tail)
         option = head

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text
 
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.dicechess.dice import roll, to_letters
@@ -126,6 +127,9 @@ def run_play(session: PlaySession, console: Console, read: Callable[[str], str])
             console.print("\nEnd of input: the game is abandoned.")
             console.print(f"DFEN: {game.dfen()}")
             return 0
+        except NotationError as exc:  # a line longer than the prompt reads (NTK001), skipped
+            console.print(Text(exc.diagnostics[0].message, style="red"))
+            continue
         if not line:
             continue
         words = line.split()
@@ -159,10 +163,11 @@ def run_play(session: PlaySession, console: Console, read: Callable[[str], str])
                 try:
                     game.play(word)
                 except NotationError as exc:
-                    console.print(f"[red]{word}: {exc.diagnostics[0].message}[/]")
+                    # what the user typed is shown as typed (Text), never read as markup
+                    console.print(Text(f"{word}: {exc.diagnostics[0].message}", style="red"))
                     hint = exc.diagnostics[0].hint
                     if hint:
-                        console.print(f"  hint: {hint}")
+                        console.print(Text(f"  hint: {hint}"))
                     break
                 played.append(word)
                 if game.awaiting_roll or game.is_over:

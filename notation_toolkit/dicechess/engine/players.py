@@ -20,12 +20,18 @@ a player under a time limit still searches deeper where the position allows it (
 def fixed_depth(spec: str, option: str) -> int:
     """The depth ``N`` of an option ``dN`` (1 <= N <= ``MAX_FIXED_DEPTH``), else ``ValueError``."""
     digits = option[1:]
-    if not (option.startswith("d") and digits.isdigit() and 1 <= int(digits) <= MAX_FIXED_DEPTH):
+    # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+    if not (option.startswith("d") and _is_number(digits) and 1 <= int(digits) <= MAX_FIXED_DEPTH):
         raise ValueError(
             f"{spec!r}: a fixed depth must be d1 or d{MAX_FIXED_DEPTH} (one turn of depth 3 in a middle "
             "game takes hours; a time limit such as engine:1 searches deeper where time allows)"
         )
     return int(digits)
+
+
+def _is_number(text: str) -> bool:
+    """True for a whole number written in ASCII digits (what ``int`` reads without surprise)."""
+    return text.isascii() and text.isdigit()
 
 
 # Material for the greedy baseline (classical 1/3/3/5/9 in centipawns).
