@@ -31,9 +31,9 @@ def perft(pos: Position, depth: int, *, progress: Callable[[int, int], None] | N
 
 
 def _perft(pos: Position, depth: int) -> int:
-    moves = pos._legal_codes()
     if depth == 1:
-        return len(moves)
+        return pos._legal_count()  # drops counted in bulk where they cannot be illegal
+    moves = pos._legal_codes()
     total = 0
     push = pos._push_code
     pop = pos._pop_code

@@ -259,7 +259,7 @@ class Position(BoardState):
 
     # -- move generation ------------------------------------------------------------------------------
 
-    def _pseudo(self) -> list[int]:
+    def _pseudo(self, drops: bool = True) -> list[int]:
         core = self.core
         us = self.turn
         them = 1 - us
@@ -352,7 +352,7 @@ class Position(BoardState):
                             out.append(sq | rec.target << 10 | flags)
                         else:
                             self._emit_promo(out, t, sq, rec.target, flags, promo)
-        if core.rules.holding:
+        if core.rules.holding and drops:
             self._drops(out)
         if core.castlings:
             self._castling(out)
@@ -399,16 +399,26 @@ class Position(BoardState):
         us = self.turn
         empty = core.geometry.full & ~(self.occ[0] | self.occ[1])
         hand = self.hands[us]
+        limited = core.total_limits or core.file_limits
         for t in range(core.n):
             if not hand[t]:
                 continue
-            targets = empty & core.drop_zone[t][us]
-            if not core.drop_explicit[t]:
-                # no drop on squares where the piece has no physical move (003:286)
-                targets &= core.can_move[t][us]
+            targets = self._drop_targets(t, empty)
+            if not limited:
+                out.extend([t | to << 10 | DROP for to in _bits(targets)])
+                continue
             for to in _bits(targets):
                 if self._limit_ok(t, to):
                     out.append(t | to << 10 | DROP)
+
+    def _drop_targets(self, t: int, empty: int) -> int:
+        """The empty squares where a piece of type ``t`` from the hand may be dropped."""
+        core = self.core
+        targets = empty & core.drop_zone[t][self.turn]
+        if not core.drop_explicit[t]:
+            # no drop on squares where the piece has no physical move (003:286)
+            targets &= core.can_move[t][self.turn]
+        return targets
 
     def _castling(self, out: list[int]) -> None:
         # Every unmoved partner on the side a castling names is a candidate (the Chess960 rule:
@@ -668,7 +678,67 @@ class Position(BoardState):
             return []
         return self._legal_raw()
 
-    def _legal_raw(self) -> list[int]:
+    def _legal_count(self) -> int:
+        """``len(self._legal_codes())``, with drops counted as square sets instead of made one by
+        one where a drop can only shield: no hopper that a dropped piece could serve as a hurdle, no
+        drop rule (``nocheck``, ``nomate``), no piece limits. In check, only the squares whose
+        occupation ends every check take drops (found on the lines to the checking pieces)."""
+        core = self.core
+        rules = core.rules
+        if (
+            not rules.holding
+            or rules.must_capture
+            or core.has_hoppers
+            or core.total_limits
+            or core.file_limits
+            or any(core.drop_nocheck)
+            or any(core.drop_nomate)
+        ):
+            return len(self._legal_codes())
+        if self._decided() is not None:
+            return 0
+        count = len(self._legal_raw(drops=False))
+        hand = self.hands[self.turn]
+        if not any(hand):
+            return count
+        empty = core.geometry.full & ~(self.occ[0] | self.occ[1])
+        if core.royal_types and self._royal_attacked(self.turn):
+            empty = self._shielding_squares(empty)
+        for t in range(core.n):
+            if hand[t]:
+                count += self._drop_targets(t, empty).bit_count()
+        return count
+
+    def _shielding_squares(self, empty: int) -> int:
+        """The squares of ``empty`` where a piece of the side to move, put there, leaves no royal
+        piece of its attacked. Candidates are the squares between each royal piece and the pieces
+        attacking it (every square when an attacker is not seen from its target), each tried."""
+        core = self.core
+        us = self.turn
+        them = 1 - us
+        occ = self.occ[0] | self.occ[1]
+        width = core.geometry.width
+        royals = [(sq, core.keys[t]) for t in core.royal_types for sq in _bits(self.bbs[2 * t + us])]
+        candidates = 0
+        for sq, _key in royals:
+            for t in range(core.n):
+                bb = self.bbs[2 * t + them]
+                reverse = core.reverse[t]
+                if not bb:
+                    continue
+                if reverse is None:
+                    candidates = empty
+                    break
+                for at in _bits(reverse(sq, them, occ) & bb):
+                    candidates |= _between(width, at, sq)
+        out = 0
+        for s in _bits(candidates & empty):
+            with_it = occ | 1 << s
+            if not any(self.is_attacked(sq, them, key, with_it) for sq, key in royals):
+                out |= 1 << s
+        return out
+
+    def _legal_raw(self, drops: bool = True) -> list[int]:
         core = self.core
         out: list[int] = []
         has_royal = bool(core.royal_types)
@@ -722,7 +792,7 @@ class Position(BoardState):
                 if not exposed:
                     danger ^= low
             safe = core.geometry.full & ~danger
-        for m in self._pseudo():
+        for m in self._pseudo(drops):
             if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
                 to = m >> 10 & SQ
                 if not self.is_attacked(to, them, royal_key, (occ ^ 1 << royal_sq) | 1 << to, 1 << to):
