@@ -221,7 +221,7 @@ untrusted text from spending unbounded time and memory. Raise it explicitly (for
         "stream": "{source} is larger than {limit:,} bytes, the most read from one input",
         "setting": "{variable} must be a size in bytes such as 1048576, 64K or 16M, not {value!r}",
         # core.textio.read_prompt_line: interactive prompts (ntk dice play)
-        "prompt": "the line is longer than {limit:,} characters, the most a prompt reads; it was skipped",
+        "prompt": "a line of more than {limit:,} characters was skipped",
     },
     hints={
         "": "raise the limit explicitly if you trust this input",
