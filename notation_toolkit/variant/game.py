@@ -78,10 +78,14 @@ class Variant:
     # -- positions ---------------------------------------------------------------------------------
 
     def start(self) -> Position:
-        """The start position (``startposition=`` of the rule file, FEEN or FEN)."""
+        """The start position (``startposition=`` of the rule file, FEEN or FEN). A FEEN start
+        position without any ``-`` (unmoved) mark has every piece unmoved: castling pieces may
+        castle, as in Fairy-Stockfish's start positions (docs/variants.md)."""
         if self.start_text is None:
             raise info_of(codes.NO_START).error(VariantError, "rule_file_has", name=self.name)
-        return self.position(self.start_text)
+        pos = self.position(self.start_text)
+        _unmoved_at_start(pos, self.start_text)
+        return pos
 
     def position(self, text: str) -> Position:
         """A position from FEEN (with optional state fields) or FEN."""
@@ -89,6 +93,22 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"Variant({self.name!r}, {self.geometry.width}x{self.geometry.height})"
+
+
+def _unmoved_at_start(pos: Position, text: str) -> None:
+    # Before the first move nothing has moved; FEEN's '-' is the core's convention for "unmoved",
+    # so a FEEN start position that uses none leaves the state to this rule, one that uses some
+    # says exactly which pieces are unmoved. FEN start positions say it with their castling field.
+    fields = text.split()
+    if len(fields) >= 2 and fields[1] in ("w", "b"):
+        return
+    if "-" in fields[0]:
+        return
+    core = pos.core
+    for t in range(core.n):
+        if core.tracks_unmoved[t]:
+            pos.unmoved |= pos.bbs[2 * t] | pos.bbs[2 * t + 1]
+    pos._rehash()
 
 
 def _compile(

@@ -47,6 +47,8 @@ SPECS: dict[str, Spec] = {
     "nightrider": Spec("nightrider.fbr", "nightrider", {}, 3),
     "shogi": Spec("shogi.fbr", "shogi", {}, 3),
     "xiangqi": Spec("xiangqi.fbr", "xiangqi", {"G": "K", "H": "N", "E": "B"}, 3),
+    "janus": Spec("janus.fbr", "janus", {}, 2),
+    "shako": Spec("shako.fbr", "shako", {}, 2),
 }
 
 

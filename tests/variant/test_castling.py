@@ -16,7 +16,7 @@ import chess
 import pytest
 from fsf_oracle import EXAMPLES
 
-from notation_toolkit.variant import MoveError, Variant, perft
+from notation_toolkit.variant import MoveError, Position, Variant, perft
 
 
 @pytest.fixture(scope="module")
@@ -159,3 +159,55 @@ def test_chess960_random_positions_match_python_chess(chess_variant: Variant) ->
 def test_chess960_many_positions_match_python_chess(chess_variant: Variant) -> None:
     for start, line in _chess960_lines(9600, 300, 40):
         _check_line(chess_variant, start, line, 2)
+
+
+def test_chess960_example_variant_matches_python_chess() -> None:
+    variant = Variant.load(EXAMPLES / "chess960.fbr")
+    board = chess.Board.from_chess960_pos(0)
+    pos = variant.start()
+    assert pos.fen() == board.fen()
+    assert perft(pos, 2) == _pc_perft(board, 2)
+
+
+def _fsf_line_matches(variant: Variant, fsf_name: str, line: list[str]) -> None:
+    pyffish = pytest.importorskip("pyffish")
+    start = pyffish.start_fen(fsf_name)
+    pos = variant.start()
+    for i, mv in enumerate(line):
+        pos.push(mv)
+        assert pos.fen() == pyffish.get_fen(fsf_name, start, line[: i + 1])
+        assert sorted(m.text for m in pos.legal_moves()) == sorted(
+            pyffish.legal_moves(fsf_name, start, line[: i + 1])
+        ), line[: i + 1]
+        assert variant.position(pos.fen()).fen() == pos.fen()
+
+
+def test_a_feen_start_position_without_unmoved_marks_may_castle() -> None:
+    # issue 31: Janus from a FEEN start position without '-' marks had 40 moves where
+    # Fairy-Stockfish has 41 (castling lost); the FEN start position of janus.fbr and the same
+    # start position in FEEN without marks both castle
+    fen_start = (EXAMPLES / "janus.fbr").read_text()
+    feen_start = fen_start.replace(
+        "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
+        "rjnbk^qbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBK^QBNJR / C/c",
+    )
+    assert feen_start != fen_start
+    line = ["b1a3", "a7a6", "c1d3", "b7b6", "c2c3", "c7c6", "d1c2", "d7d6", "e1b1"]
+    for text in (fen_start, feen_start):
+        variant = Variant.from_text(text)
+        _fsf_line_matches(variant, "janus", line)
+    marked = Variant.from_text(fen_start.replace(" w KQkq - 0 1", " w - - 0 1"))
+    assert "e1b1" not in [m.text for m in _replay(marked, line[:-1]).legal_moves()]
+
+
+def _replay(variant: Variant, line: list[str]) -> Position:
+    pos = variant.start()
+    for mv in line:
+        pos.push(mv)
+    return pos
+
+
+def test_shako_castles_on_rank_2() -> None:
+    # issue 31: castling rights of a king on rank 2 were refused, even in the FEN the core wrote
+    variant = Variant.load(EXAMPLES / "shako.fbr")
+    _fsf_line_matches(variant, "shako", ["h2g4", "h9g7", "h3h4", "h8h7", "g2h3", "g9h8", "f2h2"])
