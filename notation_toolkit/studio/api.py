@@ -388,9 +388,17 @@ class Studio:
                     for d in exc.diagnostics
                 )
                 variant = None
+        from notation_toolkit.lsp.analysis import explain
+
+        shown = []
+        for d in found:
+            item = diagnostic_json(d, text)
+            # the code's explanation (`ntk explain CODE`), as the language server's hover gives it
+            item["explanation"] = explain(d.code)
+            shown.append(item)
         return {
             "ok": True,
-            "diagnostics": [diagnostic_json(d, text) for d in found],
+            "diagnostics": shown,
             "playable": variant is not None,
             "variant": None if variant is None else variant.name,
             "board": None if variant is None else f"{variant.geometry.width}x{variant.geometry.height}",

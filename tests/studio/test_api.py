@@ -218,6 +218,11 @@ def test_check_gives_the_language_servers_diagnostics_with_editor_offsets(client
     assert set(by_code) == {"FBR202", "FBR203"}
     typo = by_code["FBR202"]
     assert text[typo["from"] : typo["to"]] == "entr"
+    # with the explanation `ntk explain FBR202` prints
+    from notation_toolkit.core.codes import get_code
+
+    info = get_code("FBR202")
+    assert info is not None and info.explanation in typo["explanation"]
     fixed = text[: typo["fix"]["from"]] + typo["fix"]["replacement"] + text[typo["fix"]["to"] :]
     _, again = post(client, "check", {"text": fixed})
     assert "FBR202" not in {d["code"] for d in again["diagnostics"]}

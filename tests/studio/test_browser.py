@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import chess
 import pytest
 
 from notation_toolkit.variant import Variant
@@ -113,8 +114,8 @@ def _wait_plies(page: Any, count: int) -> list[str]:
 
 def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_path: Path) -> None:
     path = studio_url[1]
-    chess = (VARIANTS / "chess.fbr").read_text(encoding="utf-8")
-    mine = chess.replace('variant="Chess"', 'variant="Test chess"').replace("=enter", "=entr")
+    chess_text = (VARIANTS / "chess.fbr").read_text(encoding="utf-8")
+    mine = chess_text.replace('variant="Chess"', 'variant="Test chess"').replace("=enter", "=entr")
 
     # a rule file with a mistake: its diagnostic, the cursor on it, its quick fix
     page.fill("#rules", mine)
@@ -165,6 +166,25 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
         "return a && h && +a.getAttribute('x') > +h.getAttribute('x'); })()"
     )
     page.click("#flip")
+
+    # a position pasted in the Position pane: a FEN the variant refuses says why, a good one is set up
+    page.click(".tabs button[data-tab='position']")
+    page.fill("#fen", "8/8/8 w - - 0 1")
+    page.click("#set-fen")
+    page.locator("#position-diagnostics li").first.wait_for()
+    fen = "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1"
+    page.fill("#fen", fen)
+    page.click("#set-fen")
+    page.wait_for_function("document.querySelectorAll('#board svg .piece').length === 4")
+    assert page.locator("#position-diagnostics li").count() == 0
+    assert page.input_value("#fen") == fen
+    _click_square(page, "e1")
+    assert sorted(
+        page.locator("#board svg circle.target").evaluate_all("(dots) => dots.map((d) => d.dataset.target)")
+    ) == sorted(
+        chess.square_name(m.to_square) for m in chess.Board(fen).legal_moves if m.from_square == chess.E1
+    )
+    page.click(".tabs button[data-tab='moves']")
 
     # shogi: 9×9 with drops; a bishop exchange with its promotion choice, then a drop
     page.select_option("#opponent-side", "none")

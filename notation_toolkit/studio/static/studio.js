@@ -100,6 +100,12 @@ function showDiagnostics(list, items, text, onFix) {
       });
       li.appendChild(button);
     }
+    if (d.explanation) {
+      const more = document.createElement("details");
+      more.innerHTML = `<summary>explain ${escapeHtml(d.code)}</summary><div class="explanation">${escapeHtml(d.explanation.replace(/\*\*/g, ""))}</div>`;
+      more.addEventListener("click", (event) => event.stopPropagation());
+      li.appendChild(more);
+    }
     if (d.from !== undefined && text !== undefined) {
       li.title = "Show it in the rule file";
       li.addEventListener("click", () => {
