@@ -41,6 +41,10 @@ UNDEFINED_PIECE = "FBR302"
 BAD_CATALOG = "FBR401"
 BAD_BOARDSIZE = "FBR501"
 DUPLICATE_METADATA = "FBR502"
+START_SHAPE = "FBR503"
+START_PIECE = "FBR504"
+START_ROYAL = "FBR505"
+START_CASTLING = "FBR506"
 
 _C = [
     (
@@ -343,6 +347,40 @@ attributes (name -> {"args": "count? set! values? range? prefix?", ...}).
 Each metadata key (variant, boardsize, startposition) may be given once.
 """,
     ),
+    (
+        START_SHAPE,
+        "start position does not fit the board",
+        """
+The placement of `startposition=` must have the board's ranks and, on every rank, the board's
+files (`boardsize="WxH"`, 8x8 when not given): a position of another board cannot be played.
+""",
+    ),
+    (
+        START_PIECE,
+        "start position holds a piece no item defines",
+        """
+Every piece of `startposition=` (on the board or in hand) must be a piece the rule file defines
+(`Q=R+B`, or `+P` for a promoted state); the variant core cannot play a letter without moves.
+""",
+    ),
+    (
+        START_ROYAL,
+        "royal pieces of the start position",
+        """
+In a FEEN start position royal pieces carry `^` (`K^`, `k^`) and only they do; the royal pieces are
+those of the rule `royal` (`{K}` by default, 003:894). Each side needs a royal piece when the rule
+file has `royal`: a side without one has lost before the first move.
+""",
+    ),
+    (
+        START_CASTLING,
+        "castling defined but impossible from the start position",
+        """
+The rule file defines castling (`O-O=...`), but no royal piece of the start position may castle: in
+FEEN a piece that still may castle is marked unmoved with `-` (`-K^`, `-R`), in FEN the castling field
+names the rights (`KQkq`). Without them the variant silently loses castling.
+""",
+    ),
 ]
 
 _NEEDS = "the rule {rule!r} needs {part}"
@@ -538,6 +576,49 @@ _TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
         {},
     ),
     DUPLICATE_METADATA: ({"": "{key} is given twice"}, {"": "keep one"}, {}),
+    START_SHAPE: (
+        {
+            "": "the start position has {count} ranks, the board {height}",
+            "rank": "rank {rank} of the start position has {count} squares, the board {width} files",
+        },
+        {
+            "": "the board is {width}x{height} (files x ranks, boardsize)",
+            "rank": "the board is {width}x{height}",
+        },
+        {},
+    ),
+    START_PIECE: (
+        {
+            "": "{token} on {square} is not a piece of this rule file",
+            "hand": "{token} in hand is not a piece of this rule file",
+        },
+        {"": "pieces defined: {known}", "hand": "pieces defined: {known}"},
+        {},
+    ),
+    START_ROYAL: (
+        {
+            "": "{token} on {square} is a royal piece: royal pieces carry '^'",
+            "extra": "{token} on {square} carries '^' but is not royal ({royal})",
+            "none": "the {side} side has no royal piece in the start position ({royal})",
+        },
+        {
+            "": "write {fixed}",
+            "extra": "write {fixed}, or add {key} to the royal pieces",
+            "none": "place a royal piece ({royal}) of each side",
+        },
+        {"": "write {fixed}", "extra": "write {fixed}"},
+    ),
+    START_CASTLING: (
+        {
+            "": "castling is defined, but no royal piece of the start position is marked unmoved ('-')",
+            "fen": "castling is defined, but the start position's castling field is '-'",
+        },
+        {
+            "": "mark the pieces that may castle with '-': {fixed}",
+            "fen": "name the castling rights, e.g. KQkq",
+        },
+        {"": "mark the royal pieces and their rooks unmoved"},
+    ),
     "FBR001": (
         {"": "rewrote the rule file in canonical layout (one item per line, parts in BNF order)"},
         {},

@@ -21,6 +21,7 @@ from notation_toolkit.fbr import ast
 from notation_toolkit.fbr import codes as C
 from notation_toolkit.fbr.catalog import AttributeSpec, Catalog, RuleSpec, shipped_catalog
 from notation_toolkit.fbr.format import format_rule
+from notation_toolkit.fbr.startpos import check_start
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.mbn.ast import walk_list
 from notation_toolkit.mbn.codes import MAX_NUMBER_DIGITS
@@ -499,6 +500,7 @@ def _check_rule_file(rule_file: ast.RuleFile, catalog: Catalog) -> list[Diagnost
                 out.extend(check_letters(item, letters, used, nodes, memo=letter_memo))
             if board is not None:
                 out.extend(_check_board(item, board, nodes))
+    out.extend(check_start(rule_file, board, letters))
     return out
 
 

@@ -28,7 +28,6 @@ from notation_toolkit.variant.pieces.compiler import board_range_mask
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "fbr"
 G8 = Geometry.of(8, 8)
 CHESS = "K=W+F Q=R+B R=W0 B=F0 N=N P=mfW+cefF+[1-2]mefW02 +P==QRBN"
-START = 'startposition="rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c"'
 
 # Rule files the variant core refuses, each for one reason.
 RULE_FILES = [
