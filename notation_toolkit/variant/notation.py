@@ -126,21 +126,33 @@ def read_feen(pos: BoardState, text: str) -> None:
     g = core.geometry
     ranks = parsed.placement.ranks() if parsed.placement.dimensions == 2 else ()
     if len(ranks) != g.height or any(len(r) != g.width for r in ranks):
+        at, size = 0, len(fields[0])
+        if len(ranks) == g.height:
+            # the first rank of another width
+            bad = next(i for i, r in enumerate(ranks) if len(r) != g.width)
+            span = parsed.placement.rank_span(bad)
+            at, size = span.offset, span.length
         raise _err(
             codes.POSITION_SHAPE,
             "board_must_be",
             text,
-            0,
-            len(fields[0]),
+            at,
+            size,
+            hint=f"{g.height} ranks of {g.width} squares",
             width=g.width,
             height=g.height,
             name=variant.name,
         )
+    # each piece's own characters, for diagnostics that point at it
+    spans = iter(
+        [(sq.span.offset, sq.span.length) for sq in parsed.placement.pieces() if sq.span is not None]
+    )
     for r, row in enumerate(ranks):
         rank = g.height - 1 - r
         for f, piece in enumerate(row):
             if piece is None:
                 continue
+            at, size = next(spans, (0, len(fields[0])))
             sq = rank * g.width + f
             side = WHITE if piece.side is Side.FIRST else BLACK
             letter = piece.letter.upper()
@@ -151,8 +163,9 @@ def read_feen(pos: BoardState, text: str) -> None:
                     codes.UNKNOWN_PIECE,
                     "on_derivation_marker",
                     text,
-                    0,
-                    len(fields[0]),
+                    at,
+                    size,
+                    hint=f"write {piece.token.replace(chr(39), '')}",
                     token=piece.token,
                     square_names=g.square_names[sq],
                 )
@@ -170,8 +183,9 @@ def read_feen(pos: BoardState, text: str) -> None:
                         codes.UNKNOWN_PIECE,
                         "on_marks_unmoved",
                         text,
-                        0,
-                        len(fields[0]),
+                        at,
+                        size,
+                        hint=f"write {piece.token[1:]}",
                         token=piece.token,
                         square_names=g.square_names[sq],
                         token2=piece.token[1:],
@@ -181,8 +195,8 @@ def read_feen(pos: BoardState, text: str) -> None:
                     codes.UNKNOWN_PIECE,
                     "on_piece",
                     text,
-                    0,
-                    len(fields[0]),
+                    at,
+                    size,
                     hint="pieces: " + " ".join(sorted(core.keys)),
                     token=piece.token,
                     square_names=g.square_names[sq],
@@ -193,8 +207,9 @@ def read_feen(pos: BoardState, text: str) -> None:
                     codes.BAD_POSITION,
                     "on_royal_pieces",
                     text,
-                    0,
-                    len(fields[0]),
+                    at,
+                    size,
+                    hint=f"write {piece.token}^" if core.royal[t] else f"write {piece.token.rstrip('^')}",
                     token=piece.token,
                     square_names=g.square_names[sq],
                 )

@@ -218,3 +218,23 @@ def test_fen_errors_point_at_the_field() -> None:
         assert d.span is not None
         assert fen[d.span.offset : d.span.offset + d.span.length] == token, (fen, d)
         assert d.hint, fen
+
+
+def test_feen_errors_point_at_the_piece_with_a_hint() -> None:
+    chess_variant = _load("chess")
+    cases = {
+        # a royal piece without '^': the hint writes it with '^'
+        "-rnbq-kbn-r/pppppppp/8/8/8/8/PPPPPPPP/-RNBQ-K^BN-R / C/c": ("-k", "VAR301", "-k^"),
+        "rnbqk^bnr/ppppp^ppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c": ("p^", "VAR301", "write p"),
+        "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNX / C/c": ("X", "VAR303", "pieces: B K N P Q R"),
+        "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNB-QK^BNR / C/c": ("-Q", "VAR303", "write Q"),
+        "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPP/RNBQK^BNR / C/c": ("PPPPPPP", "VAR302", "8 ranks of 8 squares"),
+    }
+    for feen, (token, code, hint) in cases.items():
+        with pytest.raises(PositionError) as info:
+            chess_variant.position(feen)
+        d = info.value.diagnostics[0]
+        assert d.code == code, feen
+        assert d.span is not None
+        assert feen[d.span.offset : d.span.offset + d.span.length] == token, (feen, d)
+        assert d.hint is not None and hint in d.hint, (feen, d)
