@@ -425,6 +425,16 @@ class Engine:
             return (1 << 28) - 1
         return self._history.get(code, 0)
 
+    def _winning_move(self, pos: Position) -> Move | None:
+        mover = pos.turn
+        for mv in pos.legal_moves():
+            pos.push(mv)
+            outcome = pos.outcome()
+            pos.pop()
+            if outcome is not None and outcome.winner == mover:
+                return mv
+        return None
+
     def _pv(self, pos: Position, first: Move, depth: int) -> tuple[str, ...]:
         line = [first.text]
         pushed = 0
@@ -432,9 +442,14 @@ class Engine:
         pushed += 1
         seen = {pos.zobrist()}
         try:
-            while len(line) < depth:
+            # the table holds the line beyond the depth too (extensions, quiescence): up to a mate
+            while len(line) < depth + _QDEPTH:
                 entry = self.table.get(pos.zobrist())
                 if entry is None or not entry[3]:
+                    # the last move of a mate found by the quiescence search is not in the table
+                    win = self._winning_move(pos)
+                    if win is not None:
+                        line.append(win.text)
                     break
                 move = next((mv for mv in pos.legal_moves() if mv.code == entry[3]), None)
                 if move is None:
