@@ -185,16 +185,20 @@ def _full_san(pos: Position, mv: Move, legal: list[Move], pawn_like: list[bool])
     text = _base_san(pos, mv.code, legal, pawn_like)
     suffix = _suffix(pos, mv)
     if mv.code & NOPROMO and suffix == "+":
-        # "Pg7+" would read as the promotion: mark the declined one
+        # "Pg7+" would also be the promotion to the + state without check: mark the declined one
         frm, to = mv.code & SQ, mv.code >> 10 & SQ
-        if any(
-            m.code & SQ == frm
-            and m.code >> 10 & SQ == to
-            and pos.core.keys[(m.code >> 20 & SQ) - 1][:1] == "+"
-            for m in legal
-            if m.code >> 20 & SQ and not m.code & CASTLE
-        ):
-            text += "="
+        for m in legal:
+            promo = m.code >> 20 & SQ
+            if (
+                promo
+                and not m.code & CASTLE
+                and m.code & SQ == frm
+                and m.code >> 10 & SQ == to
+                and pos.core.keys[promo - 1].startswith("+")
+                and not _suffix(pos, m)
+            ):
+                text += "="
+                break
     return text + suffix
 
 
@@ -290,8 +294,15 @@ def _resolve(pos: Position, text: str, legal: list[Move], span: Span, before: st
         tries += [bare[:-1], bare[:-2]]
     elif bare.endswith("+"):
         tries.append(bare[:-1])
-    for attempt in tries:
-        found = _matches(pos, attempt, legal, pawn_like)
+    readings = [(attempt, _matches(pos, attempt, legal, pawn_like)) for attempt in tries]
+    if sum(1 for _, found in readings if found) > 1:
+        # "Pg7+": the promotion, or the declined promotion with check; the full SAN tells
+        exact = [
+            m for _, found in readings for m in found or () if _full_san(pos, m, legal, pawn_like) == bare
+        ]
+        if len(exact) == 1:
+            return exact[0]
+    for _attempt, found in readings:
         if not found:
             continue
         if len(found) == 1:
