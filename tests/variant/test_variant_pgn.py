@@ -312,9 +312,9 @@ def test_set_up_positions_round_trip(name: str, moves: str) -> None:
     game = Game(variant, setup.feen())
     node: GameNode = game
     pos = setup.copy()
-    for mv in pos.legal_moves()[:1]:
-        node = node.add_variation(mv.text)
-        pos.push(mv)
+    for legal in pos.legal_moves()[:1]:
+        node = node.add_variation(legal.text)
+        pos.push(legal)
     text = write_game(game)
     assert '[SetUp "1"]' in text and ("[FEN " in text or "[FEEN " in text)
     back = read_game(text, variant=variant)
