@@ -433,13 +433,13 @@ async function maybeOpponent() {
   if ($("opponent-side").value !== game.turn) return;
   state.thinking = true;
   drawGame();
-  const moves = state.moves.slice();
+  const asked = JSON.stringify([state.rules, state.setup, state.moves]);
   const answer = await api("opponent", gameRequest({
     player: $("player").value || "random",
     seconds: Math.min(10, Math.max(0.1, parseFloat($("seconds").value) || 1)),
   }));
   state.thinking = false;
-  if (moves.join(" ") !== state.moves.join(" ")) return; // the game changed meanwhile
+  if (asked !== JSON.stringify([state.rules, state.setup, state.moves])) return; // the game changed meanwhile
   if (!answer.ok) {
     setStatus(answer.diagnostics.map((d) => `${d.code}: ${d.message}`).join("; "), "check");
     return;
@@ -485,7 +485,15 @@ $("flip").addEventListener("click", () => {
   refreshGame();
 });
 $("new-game").addEventListener("click", () => newGame(state.setup));
-$("opponent-side").addEventListener("change", maybeOpponent);
+$("opponent-side").addEventListener("change", async () => {
+  // you play from the bottom of the board: White's side unless the opponent plays White
+  const flipped = $("opponent-side").value === "white";
+  if (flipped !== state.flipped) {
+    state.flipped = flipped;
+    await refreshGame();
+  }
+  maybeOpponent();
+});
 document.addEventListener("keydown", (event) => {
   if (event.target === editor || event.target.tagName === "TEXTAREA" || event.target.tagName === "INPUT") return;
   if (event.key === "ArrowLeft") undo();
