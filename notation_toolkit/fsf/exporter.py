@@ -1,0 +1,454 @@
+"""FBR rule file -> a Fairy-Stockfish ``variants.ini`` section.
+
+The export reads what the variant core executes (``Variant.rules`` and the compiled pieces), so it
+writes the game the core plays. Pieces become Fairy-Stockfish's predefined piece types where one
+moves the same way (compared on the compiled move tables), the pawn where the definition is the
+chess pawn, and ``customPieceN`` Betza strings otherwise; a rule or piece Fairy-Stockfish cannot
+state refuses the export with an FSF401 diagnostic naming it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from notation_toolkit.core.codes import info_of
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.fsf import codes
+from notation_toolkit.fsf.betza import betza_to_mbn, mbn_to_betza
+from notation_toolkit.fsf.builtins import CUSTOM_PIECES, PIECE_TYPES
+from notation_toolkit.fsf.errors import FsfError
+
+if TYPE_CHECKING:
+    from notation_toolkit.variant import Variant
+
+_PAWN = re.compile(r"mfW\+c(e?)fF(?:\+\[([0-9,\-]+)\]m\1fW02)?")
+_FILES = "abcdefghijklmnopqrstuvwxyz"
+# the order in which predefined types are tried: the chess set first
+_PREFERRED = ["king", "queen", "rook", "bishop", "knight"] + [
+    k for k in PIECE_TYPES if k not in ("king", "queen", "rook", "bishop", "knight", "pawn", "immobile")
+]
+
+
+def section_name(name: str) -> str:
+    """A variant name as a ``variants.ini`` section name (lower case, letters, digits, ``-``)."""
+    text = re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-")
+    return text or "variant"
+
+
+def export_ini(variant: Variant | str, *, name: str | None = None) -> str:
+    """The ``variants.ini`` section of a variant (a loaded ``Variant`` or rule-file text).
+
+    Raises ``FsfError`` (FSF401 diagnostics, one per rule or piece Fairy-Stockfish cannot state).
+    """
+    from notation_toolkit.variant import Variant as VariantClass
+
+    text = variant if isinstance(variant, str) else variant.text
+    loaded = VariantClass.from_text(variant) if isinstance(variant, str) else variant
+    exporter = _Exporter(loaded, name)
+    lines = exporter.run()
+    if exporter.diags:
+        raise FsfError(exporter.diags, text)
+    return "\n".join(lines) + "\n"
+
+
+class _Exporter:
+    def __init__(self, variant: Variant, name: str | None) -> None:
+        self.v = variant
+        self.rules = variant.rules
+        self.geometry = variant.geometry
+        self.files = variant.geometry.width
+        self.ranks = variant.geometry.height
+        self.name = section_name(name or variant.name)
+        self.diags: list[Diagnostic] = []
+        self.lines: list[str] = []
+        self.definitions = _definitions(variant)
+        self.custom = 0
+        self.extra_letters: list[str] = []
+
+    def refuse(self, what: str, why: str) -> None:
+        self.diags.append(info_of(codes.NOT_EXPORTED).diagnostic(what=what, why=why))
+
+    def opt(self, name: str, value: object) -> None:
+        # a later value replaces an earlier one (a piece type first removed, then given a letter)
+        self.lines = [line for line in self.lines if not line.startswith(f"{name} = ")]
+        self.lines.append(f"{name} = {value}")
+
+    def region(self, bb: int) -> str:
+        g = self.geometry
+        out = []
+        for rank in range(self.ranks):
+            row = g.rect(0, self.files - 1, rank, rank)
+            if bb & row == row:
+                out.append(f"*{rank + 1}")
+                bb &= ~row
+        out += [g.name(s) for s in range(g.size) if bb >> s & 1]
+        return " ".join(out) if out else "-"
+
+    # -----------------------------------------------------------------------------------------
+
+    def run(self) -> list[str]:
+        rules = self.rules
+        self.opt("maxRank", self.ranks)
+        self.opt("maxFile", _FILES[self.files - 1])
+        if rules.mirror != "vertical":
+            self.refuse(f"mirror={rules.mirror}", "Fairy-Stockfish turns the board for Black")
+        if rules.bare is not None:
+            self.refuse(f"royal={rules.bare}", "Fairy-Stockfish has no bare-king rule")
+        if len(rules.royal) > 1:
+            self.refuse("royal{" + "".join(sorted(rules.royal)) + "}", "Fairy-Stockfish has one royal piece")
+        self._pieces()
+        self._double_step()
+        self._start()
+        self._promotion()
+        self._drops()
+        self._game_end()
+        return [f"[{self.name}]", *self.lines]
+
+    # -- pieces ---------------------------------------------------------------------------------
+
+    def _pieces(self) -> None:
+        from notation_toolkit.variant.pieces import compile_piece
+
+        royal = next(iter(self.rules.royal), None)
+        self.letters: dict[str, str] = {}  # our key -> FSF piece type name
+        taken: set[str] = set()
+        self.opt("pawn", "-")
+        for kind in ("knight", "bishop", "rook", "queen", "king"):
+            self.opt(kind, "-")
+        self.double_step: str | None = None
+        self.ep = True
+        for key, piece in self.v.pieces.items():
+            if key.startswith("+"):
+                continue
+            letter = key.lower()
+            text = self.definitions.get(key, "")
+            if key == royal:
+                if piece.same_moves(compile_piece("K=K", self.geometry)):
+                    self.opt("king", letter)
+                    self.letters[key] = "king"
+                    continue
+                betza = self._betza(key, text)
+                if betza is None:
+                    continue
+                self.opt("king", f"{letter}:{betza}")
+                self.letters[key] = "king"
+                continue
+            m = _PAWN.fullmatch(text)
+            if m and key in self._pawn_keys():
+                self.opt("pawn", letter)
+                self.letters[key] = "pawn"
+                self.ep = bool(m.group(1))
+                self.double_step = m.group(2)
+                continue
+            found = None
+            for kind in _PREFERRED:
+                if kind in taken or kind == "king":
+                    continue
+                try:
+                    other = compile_piece(f"{key}={betza_to_mbn(PIECE_TYPES[kind])}", self.geometry)
+                except Exception:  # a predefined type the compiler cannot execute is simply not used
+                    continue
+                if other.same_moves(piece):
+                    found = kind
+                    break
+            if found is not None:
+                taken.add(found)
+                self.opt(found, letter)
+                self.letters[key] = found
+                continue
+            betza = self._betza(key, text)
+            if betza is None:
+                continue
+            self.custom += 1
+            if self.custom > CUSTOM_PIECES:
+                self.refuse(f"piece {key}", f"Fairy-Stockfish has at most {CUSTOM_PIECES} custom pieces")
+                continue
+            self.opt(f"customPiece{self.custom}", f"{letter}:{betza}")
+            self.letters[key] = f"customPiece{self.custom}"
+
+    def _double_step(self) -> None:
+        if "pawn" not in self.letters.values():
+            return
+        if self.double_step is None:
+            self.opt("doubleStep", "false")
+            return
+        mask = self.geometry.parse_range(f"[{self.double_step}]")
+        self.opt("doubleStepRegionWhite", self.region(mask))
+        self.opt("doubleStepRegionBlack", self.region(self.geometry.mirror_vertical(mask)))
+        if not self.ep:
+            self.opt("enPassantTypes", "-")
+
+    def _betza(self, key: str, text: str) -> str | None:
+        betza = mbn_to_betza(text) if text else None
+        if betza is None:
+            self.refuse(f"piece {key}={text}", "its moves have no Betza form Fairy-Stockfish reads")
+            return None
+        if betza_to_mbn(betza) != text and mbn_to_betza(betza_to_mbn(betza)) != betza:
+            self.refuse(f"piece {key}={text}", "its moves have no Betza form Fairy-Stockfish reads")
+            return None
+        return betza
+
+    def _pawn_keys(self) -> set[str]:
+        return set(self.rules.promotions) or {"P"}
+
+    # -- start position -------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        text = self.v.start_text or ""
+        fields = text.split()
+        if len(fields) < 3:
+            self.refuse("startposition", "it is not a FEEN position")
+            return
+        rows = []
+        marks: list[tuple[int, int, str]] = []  # (file, rank, letter) of '-' marked pieces
+        ranks = fields[0].split("/")
+        for i, row in enumerate(ranks):
+            rank = self.ranks - 1 - i
+            out = ""
+            f = 0
+            for m in re.finditer(r"[0-9]+|([+-]?)([A-Za-z])(\^?)", row):
+                if m.group(0).isdigit():
+                    out += m.group(0)
+                    f += int(m.group(0))
+                    continue
+                prefix, letter = m.group(1), m.group(2)
+                if prefix == "+":
+                    if letter.upper() in self.rules.promotions or letter.upper() not in self._promoted_keys():
+                        out += letter + "~"
+                    else:
+                        out += "+" + letter
+                else:
+                    out += letter
+                if prefix == "-":
+                    marks.append((f, rank, letter))
+                f += 1
+            rows.append(out)
+        first, _, second = fields[1].partition("/")
+        pocket = "".join(ch.upper() if ch.isalpha() else ch for ch in first) + second.lower()
+        pocket = re.sub(r"([0-9]+)([A-Za-z])", lambda m: m.group(2) * int(m.group(1)), pocket)
+        side = "w" if fields[2][:1].isupper() else "b"
+        castling = self._castling_rights(marks)
+        board = "/".join(rows)
+        if self.rules.holding or pocket:
+            board += f"[{pocket}]"
+        checks = ""
+        if self.rules.max_checks is not None:
+            checks = f" {self.rules.max_checks}+{self.rules.max_checks}"
+        self.opt("startFen", f"{board} {side} {castling or '-'} -{checks} 0 1")
+
+    def _promoted_keys(self) -> set[str]:
+        return {k[1:] for k in self.v.pieces if k.startswith("+")}
+
+    def _castling_rights(self, marks: list[tuple[int, int, str]]) -> str:
+        castlings = self.rules.castlings
+        if not castlings:
+            self.opt("castling", "false")
+            return ""
+        king_side = max(castlings, key=lambda c: c.king_file)
+        queen_side = min(castlings, key=lambda c: c.king_file)
+        if (
+            len(castlings) != 2
+            or king_side.rook_file != king_side.king_file - 1
+            or (queen_side.rook_file != queen_side.king_file + 1)
+        ):
+            self.refuse("castling", "Fairy-Stockfish's castling puts the rook beside the king")
+            return ""
+        if not king_side.from_unthreatened or not queen_side.from_unthreatened:
+            self.refuse("castling", "Fairy-Stockfish never castles out of check")
+        self.opt("castlingKingsideFile", _FILES[king_side.king_file])
+        self.opt("castlingQueensideFile", _FILES[queen_side.king_file])
+        partners = sorted({p for c in castlings for p in c.partners})
+        if partners != ["R"]:
+            self.opt("castlingRookPieces", "".join(p.lower() for p in partners))
+        royal = next(iter(self.rules.royal), "K")
+        rights = ""
+        for upper, rank in ((True, 0), (False, self.ranks - 1)):
+            king = [
+                f
+                for f, r, letter in marks
+                if r == rank and letter.isupper() == upper and letter.upper() == royal
+            ]
+            if not king:
+                continue
+            rooks = sorted(
+                f for f, r, letter in marks if r == rank and letter.isupper() == upper and f != king[0]
+            )
+            if rank not in (0, self.ranks - 1) or (upper and rank != 0):
+                continue
+            for f in reversed(rooks):
+                if f > king[0]:
+                    rights += "K" if upper else "k"
+                    break
+            for f in rooks:
+                if f < king[0]:
+                    rights += "Q" if upper else "q"
+                    break
+        return rights
+
+    # -- rules ----------------------------------------------------------------------------------
+
+    def _promotion(self) -> None:
+        promotions = self.rules.promotions
+        if not promotions:
+            self.opt("promotionPieceTypes", "-")
+            return
+        zones = {p.zone for p in promotions.values()}
+        if len(zones) != 1:
+            self.refuse("promotion", "Fairy-Stockfish has one promotion zone")
+            return
+        white, black = next(iter(zones))
+        self.opt("promotionRegionWhite", self.region(white))
+        self.opt("promotionRegionBlack", self.region(black))
+        chess_style = {k: p for k, p in promotions.items() if not all(c.startswith("+") for c in p.choices)}
+        shogi = {k: p for k, p in promotions.items() if k not in chess_style}
+        if chess_style:
+            choices = {p.choices for p in chess_style.values()}
+            if len(choices) != 1:
+                self.refuse("promotion", "Fairy-Stockfish's pawns all promote to the same choices")
+                return
+            pawn_keys = sorted(chess_style)
+            kinds = [self.letters.get(k) for k in pawn_keys]
+            if kinds != ["pawn"]:
+                self.opt("promotionPawnTypes", "".join(k.lower() for k in pawn_keys))
+            self.opt("promotionPieceTypes", "".join(c.lower() for c in next(iter(choices))))
+            p = next(iter(chess_style.values()))
+            self.opt("mandatoryPawnPromotion", "false" if p.optional else "true")
+            if p.on_leave:
+                self.refuse("promotion=leave", "Fairy-Stockfish's pawns promote on entering the zone")
+        else:
+            self.opt("promotionPieceTypes", "-")
+        if shogi:
+            pairs = []
+            for key, p in shogi.items():
+                target = p.choices[0]
+                if len(p.choices) != 1:
+                    self.refuse(f"promotion of {key}", "a promoted state is one piece in Fairy-Stockfish")
+                pairs.append(f"{key.lower()}:{self._promoted_type(key, target)}")
+            self.opt("promotedPieceType", " ".join(pairs))
+            p = next(iter(shogi.values()))
+            self.opt("mandatoryPiecePromotion", "false" if p.optional else "true")
+
+    def _promoted_type(self, key: str, target: str) -> str:
+        # The promoted state +X is a piece type of its own in Fairy-Stockfish (promotedPieceType):
+        # a piece of the game that moves the same way, else a new type under a free letter.
+        from notation_toolkit.variant.pieces import compile_piece
+
+        promoted = self.v.pieces.get("+" + key)
+        if promoted is None:
+            return target.lstrip("+").lower()
+        for other, piece in self.v.pieces.items():
+            if not other.startswith("+") and piece.same_moves(promoted):
+                return other.lower()
+        used = {k.lstrip("+").lower() for k in self.v.pieces} | set(self.extra_letters)
+        free = next((ch for ch in "abcdefghijklmnopqrstuvwxyz" if ch not in used), None)
+        if free is None:
+            self.refuse(f"+{key}", "no letter is left for the promoted piece")
+            return "-"
+        self.extra_letters.append(free)
+        for kind in _PREFERRED:
+            if kind in self.letters.values() or kind == "king":
+                continue
+            try:
+                other = compile_piece(f"X={betza_to_mbn(PIECE_TYPES[kind])}", self.geometry)
+            except Exception:  # a predefined type the compiler cannot execute is simply not used
+                continue
+            if other.same_moves(promoted):
+                self.letters[f"+{key}"] = kind
+                self.opt(kind, free)
+                return free
+        betza = self._betza(f"+{key}", self.definitions.get(f"+{key}", ""))
+        if betza is None:
+            return "-"
+        self.custom += 1
+        self.opt(f"customPiece{self.custom}", f"{free}:{betza}")
+        self.letters[f"+{key}"] = f"customPiece{self.custom}"
+        return free
+
+    def _drops(self) -> None:
+        rules = self.rules
+        if not rules.holding:
+            return
+        if not rules.demote:
+            self.refuse("holding", "Fairy-Stockfish demotes captured promoted pieces (write holding=demote)")
+        self.opt("pieceDrops", "true")
+        self.opt("capturesToHand", "true")
+        pawns = self._pawn_keys() & set(self.letters)
+        everywhere = (1 << self.geometry.size) - 1
+        first = sum(1 << self.geometry.square(f, 0) for f in range(self.files))
+        white_zone = next(iter(rules.promotions.values())).zone[0] if rules.promotions else 0
+        for key, (white, _black) in rules.drop_zones.items():
+            if key in pawns and self.letters.get(key) == "pawn":
+                if white == everywhere & ~first & ~white_zone:
+                    continue
+                if white == everywhere & ~first:
+                    self.opt("promotionZonePawnDrops", "true")
+                    continue
+            if white != everywhere:
+                self.refuse(f"drop{{{key}}}", "Fairy-Stockfish's drop regions hold for every piece")
+        if self.letters.get("P") == "pawn" and "P" not in rules.drop_zones:
+            self.opt("firstRankPawnDrops", "true")
+            self.opt("promotionZonePawnDrops", "true")
+        if rules.drop_nomate:
+            self.opt("shogiPawnDropMateIllegal", "true")
+        if rules.drop_nocheck:
+            if set(rules.drop_nocheck) != {k for k in self.letters if k not in rules.royal}:
+                self.refuse(
+                    "drop=nocheck", "Fairy-Stockfish forbids drops with check for every piece or none"
+                )
+            self.opt("dropChecks", "false")
+        for letters, count in rules.file_limits:
+            if len(letters) != 1:
+                self.refuse("pieces=file", "Fairy-Stockfish limits one piece type per file")
+                continue
+            self.opt("dropNoDoubled", next(iter(letters)).lower())
+            if count != 1:
+                self.opt("dropNoDoubledCount", count)
+
+    def _game_end(self) -> None:
+        rules = self.rules
+        if rules.stalemate != "draw":
+            self.opt("stalemateValue", rules.stalemate)
+        if rules.repetition is None:
+            self.opt("nFoldRule", 0)
+        elif rules.repetition != 3:
+            self.opt("nFoldRule", rules.repetition)
+        if rules.perpetual_check is not None:
+            self.opt("perpetualCheckIllegal", "true")
+        if rules.must_capture:
+            self.opt("mustCapture", "true")
+        if rules.max_checks is not None:
+            self.opt("checkCounting", "true")
+        if rules.hill is not None:
+            royal = next(iter(rules.royal), None)
+            if royal is None:
+                self.refuse("hill", "the hill needs a royal piece")
+            else:
+                self.opt("flagPiece", royal.lower())
+                self.opt("flagRegionWhite", self.region(rules.hill[0]))
+                self.opt("flagRegionBlack", self.region(rules.hill[1]))
+        if rules.total_limits and not rules.promotions:
+            self.refuse("pieces=total", "Fairy-Stockfish limits promotions only")
+        elif rules.total_limits:
+            items = []
+            for letters, count in rules.total_limits:
+                for letter in sorted(letters):
+                    items.append(f"{letter.lower()}:{count}")
+            self.opt("promotionLimit", " ".join(items))
+        self.opt("nMoveRule", 0)
+        # FBR: a piece must promote where it could not move again, and is never left immobile
+        self.opt("immobilityIllegal", "true")
+
+
+def _definitions(variant: Variant) -> dict[str, str]:
+    """Piece key -> the MBN text of its definition in the rule file."""
+    from notation_toolkit.mbn import ast as mbn
+
+    out: dict[str, str] = {}
+    text = variant.text or ""
+    for item in variant.rule_file.pieces:
+        if isinstance(item, mbn.PieceDefinition) and item.span is not None:
+            source = text[item.span.offset : item.span.end]
+            key, _, body = source.partition("=")
+            out[key.strip()] = body.split("~")[0].strip()
+    return out
