@@ -20,7 +20,7 @@ from notation_toolkit.fsf.builtins import CUSTOM_PIECES, PIECE_TYPES
 from notation_toolkit.fsf.errors import FsfError
 
 if TYPE_CHECKING:
-    from notation_toolkit.variant import Variant
+    from notation_toolkit.variant import Position, Variant
 
 _PAWN = re.compile(r"mfW\+c(e?)fF(?:\+\[([0-9,\-]+)\]m\1fW02)?")
 _FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -195,11 +195,16 @@ class _Exporter:
     # -- start position -------------------------------------------------------------------------
 
     def _start(self) -> None:
-        text = self.v.start_text or ""
+        fen = self.fen_of(self.v.start().feen() if self.v.start_text else "")
+        if fen is not None:
+            self.opt("startFen", fen)
+
+    def fen_of(self, text: str) -> str | None:
+        """Fairy-Stockfish's FEN of a FEEN position of this variant."""
         fields = text.split()
         if len(fields) < 3:
             self.refuse("startposition", "it is not a FEEN position")
-            return
+            return None
         rows = []
         marks: list[tuple[int, int, str]] = []  # (file, rank, letter) of '-' marked pieces
         ranks = fields[0].split("/")
@@ -233,9 +238,18 @@ class _Exporter:
         if self.rules.holding or pocket:
             board += f"[{pocket}]"
         checks = ""
-        if self.rules.max_checks is not None:
+        ep = "-"
+        for extra in fields[3:]:
+            if extra.startswith("ep:"):
+                ep = extra[3:].split("@")[0].split(",")[0] or "-"
+            elif extra.startswith("checks:") and self.rules.max_checks is not None:
+                given = [int(n) for n in extra[7:].split("/") if n.isdigit()]
+                if len(given) == 2:
+                    left = [max(0, self.rules.max_checks - n) for n in given]
+                    checks = f" {left[0]}+{left[1]}"
+        if self.rules.max_checks is not None and not checks:
             checks = f" {self.rules.max_checks}+{self.rules.max_checks}"
-        self.opt("startFen", f"{board} {side} {castling or '-'} -{checks} 0 1")
+        return f"{board} {side} {castling or '-'} {ep}{checks} 0 1"
 
     def _promoted_keys(self) -> set[str]:
         return {k[1:] for k in self.v.pieces if k.startswith("+")}
@@ -298,6 +312,10 @@ class _Exporter:
             self.refuse("promotion", "Fairy-Stockfish has one promotion zone")
             return
         white, black = next(iter(zones))
+        for rank in range(self.ranks):
+            # older Fairy-Stockfish builds (Debian's 11.1) read only promotionRank: from it to the end
+            if white == self.geometry.rect(0, self.files - 1, rank, self.ranks - 1):
+                self.opt("promotionRank", rank + 1)
         self.opt("promotionRegionWhite", self.region(white))
         self.opt("promotionRegionBlack", self.region(black))
         chess_style = {k: p for k, p in promotions.items() if not all(c.startswith("+") for c in p.choices)}
@@ -350,10 +368,10 @@ class _Exporter:
             if kind in self.letters.values() or kind == "king":
                 continue
             try:
-                other = compile_piece(f"X={betza_to_mbn(PIECE_TYPES[kind])}", self.geometry)
+                candidate = compile_piece(f"X={betza_to_mbn(PIECE_TYPES[kind])}", self.geometry)
             except Exception:  # a predefined type the compiler cannot execute is simply not used
                 continue
-            if other.same_moves(promoted):
+            if candidate.same_moves(promoted):
                 self.letters[f"+{key}"] = kind
                 self.opt(kind, free)
                 return free
@@ -438,6 +456,21 @@ class _Exporter:
         self.opt("nMoveRule", 0)
         # FBR: a piece must promote where it could not move again, and is never left immobile
         self.opt("immobilityIllegal", "true")
+
+
+def fsf_fen(position: Position, variant: Variant) -> str:
+    """Fairy-Stockfish's FEN of a position of ``variant`` in the variant core."""
+    from notation_toolkit.core.errors import NotationError
+
+    try:
+        return position.fen()
+    except NotationError:  # the core writes FEN for chess-like boards only (VAR305)
+        exporter = _Exporter(variant, None)
+        exporter.run()
+        fen = exporter.fen_of(position.feen())
+        if fen is None:
+            raise FsfError(exporter.diags) from None
+        return fen
 
 
 def _definitions(variant: Variant) -> dict[str, str]:
