@@ -332,7 +332,7 @@ class _Exporter:
             self.opt("promotionPieceTypes", "".join(c.lower() for c in next(iter(choices))))
             p = next(iter(chess_style.values()))
             self.opt("mandatoryPawnPromotion", "false" if p.optional else "true")
-            if p.on_leave:
+            if p.leave is not None:
                 self.refuse("promotion=leave", "Fairy-Stockfish's pawns promote on entering the zone")
         else:
             self.opt("promotionPieceTypes", "-")

@@ -90,7 +90,7 @@ class _Ctx:
     header: Span | None = None
 
     def span(self, opt: Option | None, *, value: bool = True) -> Span | None:
-        if opt is None or (opt.name in self.builtin_of and opt.section.startswith("<")):
+        if opt is None or opt.section.startswith("<"):
             return self.header
         return opt.value_span if value else opt.span
 
@@ -143,13 +143,30 @@ def import_ini(text: str) -> dict[str, str]:
     return files
 
 
+def core_status(fbr_text: str) -> str | None:
+    """``None`` when the variant core plays the rule file, else the first reason it does not."""
+    from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.variant import Variant
+
+    try:
+        Variant.from_text(fbr_text).start()
+    except NotationError as exc:
+        first = exc.diagnostics[0] if exc.diagnostics else None
+        return f"{first.code}: {first.message}" if first else str(exc)
+    return None
+
+
 # --------------------------------------------------------------------------------------------
 # inheritance
 
 
 def _builtin_options(name: str) -> dict[str, Option]:
+    import dataclasses
+
     text = f"[{name}]\n" + BUILTINS[name]
-    return dict(read(text).sections[name].options)
+    options = read(text).sections[name].options
+    # spans into the built-in text mean nothing to the user: the section marks them as built-in
+    return {k: dataclasses.replace(o, section=f"<{name}>") for k, o in options.items()}
 
 
 def _resolve(ini: IniFile, section: Section, ctx: _Ctx) -> list[tuple[str, dict[str, Option]]]:
@@ -259,17 +276,22 @@ class _Writer:
         self.pieces: dict[str, _Piece] = {}
         for kind, letter in CHESS_PIECES.items():
             self.pieces[kind] = _Piece(kind, letter.upper(), PIECE_TYPES[kind], None)
-        for _source, opts in chain:
+        # Fairy-Stockfish reads piece-type sets (promotionPieceTypes = qrbn) into types when their
+        # section is read: the letters of a parent's option name the parent's pieces
+        self.snapshots: dict[str, dict[str, str]] = {}
+        for source, opts in chain:
             for name, opt in opts.items():
                 if name in PIECE_OPTIONS:
                     self._piece_option(opt)
                 elif is_known(name):
                     self.opts[name] = opt
+            self.snapshots[source.strip("<>")] = {p.letter: p.kind for p in self.pieces.values()}
         ctx.opts = self.opts
         self.rules: list[str] = []
         self.defs: list[str] = []
         self.promotion_choices: dict[str, str] = {}
         self.promotion_limits: list[tuple[str, int]] = []
+        self.asymmetric_regions: list[str] = []
         self.castle_marks: set[Square] = set()
         self.asymmetric: list[_Piece] = []
         self.start = ""
@@ -323,6 +345,10 @@ class _Writer:
             self.ctx.bad(opt, str(exc), "write ranks *2, files d*, squares a1, or - for none")
             return default
 
+    def kinds(self, *kinds: str) -> str:
+        """The letters of the piece types ``kinds`` that are in the game."""
+        return "".join(self.pieces[k].letter for k in kinds if k in self.pieces)
+
     def letters(self, name: str, default: str) -> str:
         """A piece-type set option as FBR letters (``*`` = every piece)."""
         opt = self.get(name)
@@ -334,16 +360,23 @@ class _Writer:
         if text == "-":
             return ""
         out = ""
-        known = {p.letter for p in self.pieces.values()}
+        snapshot = self.snapshots.get(opt.section.strip("<>"), {})
         inherited = opt.section != self.ctx.section.name
         for ch in text:
-            if ch.isalpha() and ch.upper() not in known and inherited:
-                continue  # a piece type the section removed: Fairy-Stockfish's set keeps it, unused
-            if not ch.isalpha() or ch.upper() not in known:
+            if not ch.isalpha():
+                self.ctx.bad(opt, f"{ch!r} is not a piece letter")
+                return default
+            kind = snapshot.get(ch.upper())
+            if kind is None:
                 self.ctx.bad(opt, f"{ch!r} is not the letter of a piece of this variant")
                 return default
-            if ch.upper() not in out:
-                out += ch.upper()
+            piece = self.pieces.get(kind)
+            if piece is None:
+                continue  # a piece type a later section removed: the set keeps it, unused
+            if inherited and piece.letter != ch.upper():
+                pass  # the type took another letter: the set follows the type
+            if piece.letter not in out:
+                out += piece.letter
         return out
 
     def refuse(self, name: str, why: str, lacks: str) -> None:
@@ -787,7 +820,7 @@ class _Writer:
         self.rules.append(f"hill{fbr_range(white, self.files, self.ranks)}  ~ flagPiece, flagRegion")
 
     def _pawn_types(self) -> str:
-        pawn_letter = self._letter_of("pawn") or ""
+        pawn_letter = self.kinds("pawn")
         base = self.letters("pawnTypes", pawn_letter)
         base = self.letters("promotionPawnTypes", base)
         white = self.letters("promotionPawnTypesWhite", base)
@@ -808,7 +841,7 @@ class _Writer:
             legacy="promotionRank",
             black_default=frozenset((f, 0) for f in range(self.files)),
         )
-        choices_w = self.letters("promotionPieceTypes", "QRBN")
+        choices_w = self.letters("promotionPieceTypes", self.kinds("queen", "rook", "bishop", "knight"))
         white = self.letters("promotionPieceTypesWhite", choices_w)
         black = self.letters("promotionPieceTypesBlack", choices_w)
         if white != black:
@@ -829,6 +862,11 @@ class _Writer:
         self.promotion_limits = limits
         self.pawn_letters = pawns
         if not self.zone or ((not pawns or not choices) and not promoted):
+            return
+        movers = set(pawns) | set(promoted)
+        if any(self._present(letter) for letter in movers) and not self._symmetric(
+            "promotionRegion", "promotionRank"
+        ):
             return
         zone = fbr_range(self.zone, self.files, self.ranks)
         if promoted and pawns and choices:
@@ -877,19 +915,35 @@ class _Writer:
             zone = frozenset((f, r) for f in range(self.files) for r in range(rank, self.ranks))
             white = white if white is not None else zone
             black = black if black is not None else mirror(zone, self.ranks)
-        if white is None and black is None:
+        if white is None and black is None and black_default == mirror(default, self.ranks):
             return default
         if white is None:
             white = default
         if black is None:
             black = black_default
         if black != mirror(white, self.ranks):
-            self.refuse(
-                stem + "White",
-                "the regions of the two sides are not mirror images",
-                "a region per side (FBR mirrors White's region for Black)",
-            )
+            self.asymmetric_regions.append(stem)
         return white
+
+    def _present(self, letter: str) -> bool:
+        """True when a piece of ``letter`` is on the start board or in a start pocket."""
+        on_board = any(c is not None and c.strip("+~").upper() == letter for row in self.grid for c in row)
+        return on_board or letter in self.pocket.upper()
+
+    def _symmetric(self, stem: str, legacy: str | None = None) -> bool:
+        """Refuse the section if the region ``stem`` differs between the sides (it is used)."""
+        if stem not in self.asymmetric_regions:
+            return True
+        given = next((n for n in (stem + "White", stem + "Black", legacy) if n and self.opts.get(n)), None)
+        why = "the regions of the two sides are not mirror images"
+        if given is None:
+            given = "maxRank"
+            why = (
+                f"Fairy-Stockfish's default {stem} (White's rank 2 or 8, Black's 7 or 1) is not "
+                f"symmetric on a board of {self.ranks} ranks"
+            )
+        self.refuse(given, why, "a region per side (FBR mirrors White's region for Black)")
+        return False
 
     def _promoted_types(self) -> dict[str, str]:
         opt = self.get("promotedPieceType")
@@ -949,6 +1003,7 @@ class _Writer:
             return
         everywhere = frozenset((f, r) for f in range(self.files) for r in range(self.ranks))
         region = self._side_region("dropRegion", everywhere)
+        self._symmetric("dropRegion")
         for legacy in ("whiteDropRegion", "blackDropRegion"):
             if self.opts.get(legacy) is not None:
                 self.refuse(legacy, "an old form of dropRegion", "the old drop-region options")
@@ -964,6 +1019,13 @@ class _Writer:
             droppable = [p.letter for p in self.pieces.values() if p.letter != royal]
         else:
             droppable = sorted({ch.upper() for ch in self.pocket if ch.isalpha()})
+        if self.flag("promotionZonePawnDrops", False) and not self.immobility:
+            self.refuse(
+                "promotionZonePawnDrops",
+                "pawns may be dropped where they can never move",
+                "drops onto squares where the piece cannot move (FBR forbids them, 003:286); "
+                "set immobilityIllegal = true",
+            )
         pawn_region = region
         if not self.flag("firstRankPawnDrops", False):
             pawn_region = pawn_region - {(f, 0) for f in range(self.files)}
@@ -1022,7 +1084,7 @@ class _Writer:
             region = self.region(stem, None)
             if region is not None and region != ep_all:
                 self.refuse(stem, "en passant only onto some squares", "an en-passant region")
-        pawn_types = self.letters("pawnTypes", self._letter_of("pawn") or "")
+        pawn_types = self.letters("pawnTypes", self.kinds("pawn"))
         self.ep_types = self.letters("enPassantTypes", pawn_types)
         self.ep_types = self.letters("enPassantTypesWhite", self.ep_types)
         if self.letters("enPassantTypesBlack", self.ep_types) != self.ep_types:
@@ -1059,17 +1121,35 @@ class _Writer:
         if piece.kind == "pawn":
             ep = "e" if piece.letter in self.ep_types else ""
             parts = [f"mfW{mobility}", f"c{ep}fF{mobility}"]
-            if self.double_step and self.double_region:
+            present = self._present(piece.letter)
+            if (
+                self.double_step
+                and self.double_region
+                and (not present or self._symmetric("doubleStepRegion"))
+            ):
                 parts.append(f"{self._origin(self.double_region)}m{ep}fW02{mobility}")
-            if self.double_step and self.triple_region:
+            if (
+                self.double_step
+                and self.triple_region
+                and (not present or self._symmetric("tripleStepRegion"))
+            ):
                 parts.append(f"{self._origin(self.triple_region)}m{ep}fW02{mobility}")
                 parts.append(f"{self._origin(self.triple_region)}m{ep}fW03{mobility}")
             return "+".join(parts)
+        if piece.kind == "janggiCannon":
+            self.refuse(
+                piece.option.name if piece.option else "janggiCannon",
+                "the janggi cannon may neither jump over nor capture another cannon",
+                "a hopper that may not hop over or capture pieces of its own kind",
+            )
+            return None
         if piece.kind == "soldier" and self.soldier_rank > 1:
             lo = self.soldier_rank - 1
             region = frozenset((f, r) for f in range(self.files) for r in range(lo, self.ranks))
             return f"fW{mobility}+{self._origin(region)}sW{mobility}"
         initial = self._origin(self.double_region) if self.double_region else "i"
+        if "i" in piece.betza and self._present(piece.letter) and not self._symmetric("doubleStepRegion"):
+            return None
         try:
             text = betza_to_mbn(piece.betza, initial=initial, destination=mobility)
             symmetric = is_left_right_symmetric(piece.betza)
@@ -1172,7 +1252,7 @@ class _Writer:
             self.get(n) for n in ("castlingKingPiece", "castlingKingPieceWhite", "castlingKingPieceBlack")
         ]
         king_piece = next((o for o in king_options if o is not None), None)
-        rook_letters = self.letters("castlingRookPieces", self._letter_of("rook") or "")
+        rook_letters = self.letters("castlingRookPieces", self.kinds("rook"))
         rook_letters = self.letters("castlingRookPiecesWhite", rook_letters)
         if self.letters("castlingRookPiecesBlack", rook_letters) != rook_letters:
             self.refuse(
@@ -1181,6 +1261,14 @@ class _Writer:
                 "castling partners per side",
             )
         self.get("castlingRookPiece")
+        if rights and rook_letters != "R":
+            self.refuse(
+                "castlingRookPieces" if self.opts.get("castlingRookPieces") else "castling",
+                "the castling partner is not a rook written R",
+                "castling partners other than R executed by the variant core (FBR royal=castle{...})",
+            )
+            self._finish()
+            return
         if not rights:
             self._finish()
             return

@@ -11,6 +11,7 @@ lines per answer) and every wait has a timeout; ``close`` always ends the proces
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import subprocess
@@ -160,12 +161,16 @@ class UciEngine:
 
     # -- play -----------------------------------------------------------------------------------
 
-    def analyse(self, position: Position, *, seconds: float | None = None, depth: int | None = None) -> Analysis:
+    def analyse(
+        self, position: Position, *, seconds: float | None = None, depth: int | None = None
+    ) -> Analysis:
         """The engine's best move in ``position`` (checked by the variant core)."""
         if self._variant is None:
             raise _failed(self.name, "no variant loaded (call load_variant first)")
         self._send(position_command(position, self._variant))
-        limit = f"depth {depth}" if depth is not None else f"movetime {int(1000 * (seconds or DEFAULT_SECONDS))}"
+        limit = (
+            f"depth {depth}" if depth is not None else f"movetime {int(1000 * (seconds or DEFAULT_SECONDS))}"
+        )
         self._send(f"go {limit}")
         wait = (seconds or DEFAULT_SECONDS) + self.timeout if depth is None else max(self.timeout, 60.0)
         lines = self._until(lambda s: s.startswith("bestmove"), timeout=wait)
@@ -180,10 +185,8 @@ class UciEngine:
         """Ask the engine to quit; end it if it does not within the timeout."""
         process = self._process
         if process.poll() is None:
-            try:
+            with contextlib.suppress(FsfError):
                 self._send("quit")
-            except FsfError:
-                pass
             try:
                 process.wait(timeout=min(self.timeout, 5.0))
             except subprocess.TimeoutExpired:
@@ -191,15 +194,11 @@ class UciEngine:
                 process.wait(timeout=5.0)
         for stream in (process.stdin, process.stdout):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
         if self._ini is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(self._ini)
-            except OSError:
-                pass
             self._ini = None
 
     def __enter__(self) -> UciEngine:
@@ -211,7 +210,7 @@ class UciEngine:
 
 def _last_info(lines: list[str]) -> tuple[str | None, int | None, tuple[str, ...]]:
     for line in reversed(lines):
-        if not line.startswith("info ") or " pv " not in line and " score " not in line:
+        if not line.startswith("info ") or (" pv " not in line and " score " not in line):
             continue
         words = line.split()
         score = None

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 import click
 
 from notation_toolkit.core.cli import (
+    COMMANDS_ENTRY_POINT_GROUP,
     EXIT_INVALID,
     EXIT_IO,
     EXIT_OK,
     console,
+    group,
     json_option,
     print_json,
     report_error,
@@ -99,7 +101,11 @@ def board_view(pos: Position) -> RenderableType:
     return Group(*lines)
 
 
-@click.group("variant")
+@group(
+    "variant",
+    entry_point_group=f"{COMMANDS_ENTRY_POINT_GROUP}.variant",
+    short_help="Play a variant defined by an FBR rule file: moves, perft, play, analyse.",
+)
 def variant() -> None:
     """Play a variant defined by an FBR rule file: legal moves, perft, a game at the terminal."""
 

@@ -1,0 +1,84 @@
+"""The export against Fairy-Stockfish: each example rule file the export can state is loaded
+into pyffish as the exported section and compared with the variant core (perft; perft 3 under
+``-m slow``); importing the exported section gives a rule file that plays the same game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bridge_oracle import core_perft, first_difference, fsf_perft
+
+from notation_toolkit.fsf import FsfError, export_ini, import_ini
+from notation_toolkit.variant import Variant
+
+pyffish = pytest.importorskip("pyffish")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
+EXPORTED = [
+    "3check",
+    "amazon",
+    "antichess",
+    "capablanca",
+    "chess",
+    "courier",
+    "crazyhouse",
+    "gardner",
+    "grand",
+    "kingofthehill",
+    "knightmate",
+    "losalamos",
+    "makruk",
+    "minishogi",
+    "nightrider",
+    "shogi",
+]
+# what Fairy-Stockfish cannot state, named by the diagnostic
+REFUSED = {
+    "shatranj": "royal=baremove",
+    "berolina": "P=mfF+cefW+[1-2]mefF02",
+    "xiangqi": "G=W[d-f1-3]+c{G}vW0",
+}
+
+
+def _exported(name: str) -> tuple[Variant, str]:
+    variant = Variant.load(EXAMPLES / f"{name}.fbr")
+    section = f"x-{name}"
+    ini = export_ini(variant, name=section)
+    pyffish.load_variant_config(ini)
+    return variant, section
+
+
+@pytest.mark.parametrize("name", EXPORTED)
+def test_export_agrees_with_fairy_stockfish(name: str) -> None:
+    variant, section = _exported(name)
+    start = pyffish.start_fen(section)
+    assert core_perft(variant.start(), 2) == fsf_perft(section, start, [], 2)
+    assert first_difference(variant, section, games=1, plies=10, seed=3) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", EXPORTED)
+def test_export_agrees_deeper_and_round_trips(name: str) -> None:
+    variant, section = _exported(name)
+    start = pyffish.start_fen(section)
+    assert core_perft(variant.start(), 3) == fsf_perft(section, start, [], 3)
+    assert first_difference(variant, section, games=3, plies=50, seed=5) is None
+    back = Variant.from_text(import_ini(export_ini(variant, name=section))[section])
+    for depth in (1, 2, 3):
+        assert core_perft(back.start(), depth) == core_perft(variant.start(), depth)
+
+
+@pytest.mark.parametrize("name", ["chess", "crazyhouse", "shogi"])
+def test_import_of_the_export_plays_the_same_game(name: str) -> None:
+    variant = Variant.load(EXAMPLES / f"{name}.fbr")
+    back = Variant.from_text(import_ini(export_ini(variant, name="y"))["y"])
+    assert back.start().feen().split()[:2] == variant.start().feen().split()[:2]
+    assert core_perft(back.start(), 2) == core_perft(variant.start(), 2)
+
+
+@pytest.mark.parametrize(("name", "what"), sorted(REFUSED.items()))
+def test_export_refuses_what_fairy_stockfish_cannot_state(name: str, what: str) -> None:
+    with pytest.raises(FsfError) as info:
+        export_ini((EXAMPLES / f"{name}.fbr").read_text(encoding="utf-8"))
+    assert any(d.code == "FSF401" and what in d.message for d in info.value.diagnostics)
