@@ -312,9 +312,10 @@ class Studio:
         try:
             return 200, route(body or {})
         except ApiError as exc:
-            return exc.status, failure(
-                exc, body.get("rules") if body and exc.extra.get("where") == "rules" else None, **exc.extra
-            )
+            # spans of the rule file or of the position, as UTF-16 offsets into the text they are in
+            where = exc.extra.get("where")
+            text = body.get("rules" if where == "rules" else "position") if body and where else None
+            return exc.status, failure(exc, text if isinstance(text, str) else None, **exc.extra)
         except NotationError as exc:
             return 422, failure(exc)
 

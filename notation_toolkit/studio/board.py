@@ -38,6 +38,7 @@ COLORS: dict[str, str] = {
     "coord": "#bfb6a8",
     "label": "#e8e6e3",
     "to move": "#629924",
+    "hand count": "#b3261e",
 }
 LAST_MOVE = "#cdd26a"
 CHECK = "#e0413a"

@@ -20,6 +20,7 @@ COLORS: dict[str, str] = {
     "margin": "#ffffff",
     "coord": "#555555",
     "label": "#222222",
+    "hand count": "#222222",  # the disc behind the number of a piece in hand
     "first fill": "#fbfbf8",
     "first stroke": "#1c1c1c",
     "first text": "#1c1c1c",
@@ -508,7 +509,11 @@ def _draw_band(
             draw_piece(canvas, group, cell, cx, cy, unit * 0.8, pieces)
         if count > 1:
             bx, by = cx + unit * 0.32, cy + unit * 0.26
-            canvas.el(group, "circle", {"cx": bx, "cy": by, "r": unit * 0.16, "fill": c["label"]})
+            canvas.el(
+                group,
+                "circle",
+                {"cx": bx, "cy": by, "r": unit * 0.16, "fill": c.get("hand count", c["label"])},
+            )
             canvas.text(group, bx, by, str(count), unit * 0.22, "#ffffff", bold=True)
         cursor += unit * 0.95
     if band.dice_shown:

@@ -309,6 +309,17 @@ def test_an_illegal_move_names_its_index(client: TestClient) -> None:
     assert answer["diagnostics"][0]["code"] == "VAR402"
 
 
+def test_a_position_diagnostic_carries_its_fix_as_offsets_into_the_position(client: TestClient) -> None:
+    setup = "rb1gk^/4p/2s2/P4/K^G1BR 2PS/sb S/s"  # the second hand not in FEEN's order
+    status, answer = post(client, "game", {"rules": MINISHOGI, "position": setup})
+    assert status == 422 and answer["where"] == "position"
+    (d,) = answer["diagnostics"]
+    assert d["code"] == "FEEN205"
+    fixed = setup[: d["fix"]["from"]] + d["fix"]["replacement"] + setup[d["fix"]["to"] :]
+    assert fixed == "rb1gk^/4p/2s2/P4/K^G1BR 2PS/bs S/s"
+    assert post(client, "game", {"rules": MINISHOGI, "position": fixed})[0] == 200
+
+
 def test_a_bad_position_is_a_position_diagnostic(client: TestClient) -> None:
     status, answer = post(client, "game", {"rules": CHESS, "position": "8/8/8 w - - 0 1"})
     assert status == 422 and answer["where"] == "position"

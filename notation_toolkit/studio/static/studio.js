@@ -325,7 +325,7 @@ $("board").addEventListener("click", (event) => {
     const [side, token] = hand.split(":");
     const letter = token.replace(/^[+-]/, "").toUpperCase();
     if ((side === "first") === (game.turn === "white") && game.legal.some((m) => m.drop === letter)) {
-      select({ drop: letter });
+      select({ drop: letter, hand });
     }
     return;
   }
@@ -351,6 +351,7 @@ function select(selection) {
   if (!svg) return;
   let overlay = svg.querySelector("g.studio-overlay");
   if (overlay) overlay.remove();
+  for (const mark of svg.querySelectorAll(".selected")) mark.remove();
   if (!selection) return;
   const ns = "http://www.w3.org/2000/svg";
   overlay = document.createElementNS(ns, "g");
@@ -368,8 +369,18 @@ function select(selection) {
       svg.querySelector("g.pieces").before(mark);
     }
   } else {
-    const hand = svg.querySelector(`[data-hand$=":${selection.drop}"], [data-hand$=":${selection.drop.toLowerCase()}"]`);
-    if (hand) hand.setAttribute("opacity", "0.6");
+    const hand = svg.querySelector(`[data-hand="${selection.hand}"]`);
+    if (hand) {
+      // the chosen hand piece is ringed, as the selected square is shaded
+      const box = hand.querySelector("rect");
+      const ring = document.createElementNS(ns, "rect");
+      for (const name of ["x", "y", "width", "height"]) ring.setAttribute(name, box.getAttribute(name));
+      ring.setAttribute("fill", "#14551e");
+      ring.setAttribute("fill-opacity", "0.45");
+      ring.setAttribute("rx", "4");
+      ring.setAttribute("class", "selected");
+      hand.prepend(ring);
+    }
   }
   const occupied = new Set(state.game.occupied || []);
   for (const target of new Set(moves.map((m) => m.to))) {
@@ -504,19 +515,23 @@ document.addEventListener("keydown", (event) => {
 // ---------------------------------------------------------------------------------------------
 // Position, pieces, perft, PGN, variants.ini
 
-async function setUp(text) {
-  const trimmed = text.trim();
-  if (!trimmed) return;
-  const answer = await api("game", { rules: state.rules, position: trimmed, moves: [] });
+async function setUp(field) {
+  const text = field.value.trim();
+  if (!text) return;
+  const answer = await api("game", { rules: state.rules, position: text, moves: [] });
   if (!answer.ok) {
-    showDiagnostics($("position-diagnostics"), answer.diagnostics);
+    // a diagnostic's quick fix (canonical hands, a missing field ...) repairs the pasted text
+    showDiagnostics($("position-diagnostics"), answer.diagnostics, undefined, (fix) => {
+      field.value = text.slice(0, fix.from) + fix.replacement + text.slice(fix.to);
+      setUp(field);
+    });
     return;
   }
   $("position-diagnostics").innerHTML = "";
-  newGame(trimmed);
+  newGame(text);
 }
-$("set-feen").addEventListener("click", () => setUp($("feen").value));
-$("set-fen").addEventListener("click", () => setUp($("fen").value));
+$("set-feen").addEventListener("click", () => setUp($("feen")));
+$("set-fen").addEventListener("click", () => setUp($("fen")));
 
 async function loadPieces() {
   const holder = $("pieces");
