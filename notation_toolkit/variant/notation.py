@@ -223,12 +223,13 @@ def read_feen(pos: BoardState, text: str) -> None:
             piece = item.piece
             key = ("+" if piece.state is State.ENHANCED else "") + piece.letter.upper()
             if key not in core.index or piece.state is State.DIMINISHED or piece.terminal:
+                found = fields[1].find(piece.token)  # the token itself, not the whole hands field
                 raise _err(
                     codes.UNKNOWN_PIECE,
                     "hand_piece",
                     text,
-                    len(fields[0]) + 1,
-                    len(fields[1]),
+                    len(fields[0]) + 1 + max(found, 0),
+                    len(piece.token) if found >= 0 else len(fields[1]),
                     token=piece.token,
                     name=variant.name,
                 )
