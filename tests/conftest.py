@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -142,3 +144,15 @@ def pytest_configure(config: pytest.Config) -> None:
     if reporter is None or config.get_verbosity() >= 0 or hasattr(config, "workerinput"):
         return
     config.pluginmanager.register(QuietProgress(reporter), "quiet-progress")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker that has run its last test ignores SIGINT for the rest of its teardown.
+
+    execnet stops a worker whose teardown (the garbage collections of pytest's unraisable-exception
+    check) still runs 5 s after the end of the session by sending it SIGINT; on a busy machine the
+    interrupt then lands in hypothesis's garbage-collector callback and is printed as a stray
+    ``PytestUnraisableExceptionWarning ... KeyboardInterrupt`` after a green run.
+    """
+    if hasattr(session.config, "workerinput") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -106,12 +106,14 @@ def test_edge_cases_render_as_rich(text: str) -> None:
     assert_renders_as_rich(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab1.-=#*_`[]<&\\|~> \n")), max_size=40))
 def test_any_text_renders_as_rich(text: str) -> None:
     assert_renders_as_rich(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab1(). `\n")), max_size=60))
 def test_any_text_of_words_and_code_spans_renders_as_rich(text: str) -> None:
@@ -127,6 +129,7 @@ LINE = st.lists(st.one_of(WORD, CODE), min_size=1, max_size=8).map(" ".join)
 PARAGRAPH = st.lists(LINE, min_size=1, max_size=4).map("\n".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(PARAGRAPH, min_size=1, max_size=3).map("\n\n".join))
 def test_paragraphs_of_words_and_code_spans_render_as_rich(text: str) -> None:

@@ -99,6 +99,7 @@ def test_fast_path_regex_comes_from_the_grammar(name: str) -> None:
     assert set(regex.groupindex) == set(READERS[name].field_names)
 
 
+@pytest.mark.slow
 @given(st.data())
 @SETTINGS
 @pytest.mark.parametrize("name", ["fen", "dfen"])
@@ -108,6 +109,7 @@ def test_grammar_strings_agree_and_round_trip(name: str, data: st.DataObject) ->
     assert_round_trip(name, result)
 
 
+@pytest.mark.slow
 @given(st.data())
 @SETTINGS
 @pytest.mark.parametrize("name", ["fen", "dfen"])
@@ -145,6 +147,7 @@ def positions(draw: st.DrawFn) -> DfenPosition:
     )
 
 
+@pytest.mark.slow
 @given(positions(), st.randoms(use_true_random=False))
 @SETTINGS
 def test_valid_positions_round_trip_in_any_spelling(position: DfenPosition, rnd: Any) -> None:

@@ -84,7 +84,10 @@ def run_games(seeds: range, cap: int) -> tuple[int, int]:
     return steps, finished
 
 
-@pytest.mark.parametrize("block", range(10))
+# 100 games a block; the default run plays the first two blocks, the slow run all ten.
+@pytest.mark.parametrize(
+    "block", [pytest.param(b, marks=[pytest.mark.slow] if b >= 2 else []) for b in range(10)]
+)
 def test_selfplay_invariants_capped(block: int) -> None:
     steps, _ = run_games(range(block * 100, block * 100 + 100), cap=24)
     assert steps >= 100 * 24

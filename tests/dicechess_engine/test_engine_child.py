@@ -24,6 +24,7 @@ from notation_toolkit.dicechess.position import Position
 KIWIPETE_NBQ = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 NBQ"
 
 
+@pytest.mark.slow
 def test_pure_players_play_the_same_games_as_in_process_players() -> None:
     plain = run_ladder(["random", "engine:d1", "greedy"], games=2, seed=11)
     isolated = run_ladder(["random", "engine:d1@pure", "greedy@pure"], games=2, seed=11)

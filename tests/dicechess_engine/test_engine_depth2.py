@@ -68,6 +68,7 @@ def _end(dfen: str, moves: tuple[str, ...]) -> str:
     return game.position.dfen()
 
 
+@pytest.mark.slow
 def test_width_searches_only_the_best_depth_1_choices() -> None:
     dfen = SMALL + " NR"
     values = _depth2_values(dfen)

@@ -27,6 +27,7 @@ def cluster() -> Iterator[Any]:
         yield local
 
 
+@pytest.mark.slow
 def test_dask_games_equal_the_local_games(cluster: Any) -> None:
     local = run_ladder(SPECS, games=4, seed=11, jobs=1)
     seen: list[int] = []
@@ -42,6 +43,7 @@ def test_dask_games_equal_the_local_games(cluster: Any) -> None:
     assert all(g.first_score == 0.0 for g in local if (g.first, g.second) == (0, 2))
 
 
+@pytest.mark.slow
 def test_ladder_command_on_a_local_cluster() -> None:
     runner = CliRunner()
     args = ["--players", "random,greedy", "--games", "4", "--seed", "5", "--json", "--quiet"]

@@ -85,6 +85,7 @@ def test_the_fast_path_reads_the_whole_valid_corpus() -> None:
     assert read == items
 
 
+@pytest.mark.slow
 def test_a_long_file_is_read_in_one_pass() -> None:
     valid = [t for t in CORPUS if isinstance(lark(t), fbr.ast.RuleFile)]
     assert agree("\n".join(valid * 5))
@@ -146,6 +147,7 @@ def test_rule_edge_cases(text: str) -> None:
     agree(text)
 
 
+@pytest.mark.slow
 @GRAMMAR_SETTINGS
 @given(from_lark(load_parser("rulefile", "rule_file", cache=False), start="rule_file"))
 def test_generated_rule_files(text: str) -> None:
@@ -178,6 +180,7 @@ def test_mutated_corpus(text: str, rng: random.Random) -> None:
     agree(_mutate(text, rng))
 
 
+@pytest.mark.slow
 def test_many_mutations_agree_and_the_valid_ones_are_read() -> None:
     rng = random.Random(17)
     valid = read = 0
@@ -195,6 +198,7 @@ def test_many_mutations_agree_and_the_valid_ones_are_read() -> None:
 VALID = [t for t in CORPUS if isinstance(lark(t), fbr.ast.RuleFile)]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     st.lists(st.sampled_from(VALID), min_size=2, max_size=6),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -47,6 +48,7 @@ def test_generated_rules_round_trip(text: str) -> None:
     _round_trip(fbr.parse_rule, format_rule, text)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(_strategy("mbn", "mbn_item"))
 def test_generated_mbn_items_round_trip(text: str) -> None:

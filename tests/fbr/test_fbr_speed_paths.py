@@ -162,6 +162,7 @@ def _strategy() -> st.SearchStrategy[str]:
     return from_lark(load_parser("rulefile", "rule_file", cache=False), start="rule_file")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(_strategy())
 def test_generated_rule_files_walk_and_pause_agree(text: str) -> None:

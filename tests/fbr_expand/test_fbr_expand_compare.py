@@ -123,6 +123,7 @@ def test_expansion_does_not_depend_on_piece_order(rule: str, pieces: list[str]) 
     assert expand(once) == once
 
 
+@pytest.mark.slow
 def test_diff_time_grows_linearly_with_the_changes() -> None:
     """Every added item is a change; each change used to rebuild the whole display map
     (NormalForm.display), so a rule file of 1 MiB (the input limit) took hours. 4x the items

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def _naive(placement: Placement) -> list[tuple[tuple[int, ...], str | None]]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(boards())
 def test_every_lookup_agrees_with_the_walk(text: str) -> None:

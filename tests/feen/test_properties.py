@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -25,6 +26,7 @@ def _outcome(text: str, **options: Any) -> tuple[str, object]:
         return (type(err).__name__, tuple((d.code, d.span) for d in err.diagnostics))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(FEEN_TEXT)
 def test_grammar_strings_parse_or_raise_notation_error_and_round_trip(text: str) -> None:
@@ -38,12 +40,14 @@ def test_grammar_strings_parse_or_raise_notation_error_and_round_trip(text: str)
     assert feen.parse(feen.dumps(position)) == position
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(FEEN_TEXT)
 def test_fast_path_and_lalr_agree_on_grammar_strings(text: str) -> None:
     assert _outcome(text) == _outcome(text, fast=False)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(LEGACY_TEXT)
 def test_fast_path_and_lalr_agree_on_legacy_strings(text: str) -> None:
@@ -68,6 +72,7 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(mutated())
 def test_fast_path_and_lalr_agree_on_mutated_strings(text: str) -> None:
@@ -91,6 +96,7 @@ def test_any_mutation_parses_or_raises_notation_error(text: str) -> None:
     assert feen.dumps(position) == text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(FEEN_TEXT)
 def test_canonicalize_is_idempotent(text: str) -> None:

@@ -229,6 +229,7 @@ def test_dfen_grammar_strings_lex_cleanly(text: str) -> None:
     assert _errors(DfenLexer, text) == []
 
 
+@pytest.mark.slow
 @_GRAMMAR_SETTINGS
 @given(text=_from_grammar("mbn", "mbn_item"))
 def test_mbn_grammar_strings_lex_cleanly(text: str) -> None:
@@ -236,6 +237,7 @@ def test_mbn_grammar_strings_lex_cleanly(text: str) -> None:
     assert _errors(FbrLexer, text) == []
 
 
+@pytest.mark.slow
 @_GRAMMAR_SETTINGS
 @given(text=_from_grammar("rulefile", "rule_file", **_SPACE))
 def test_rule_file_grammar_strings_lex_cleanly(text: str) -> None:

@@ -244,12 +244,14 @@ def test_edge_cases(text: str) -> None:
         agree(text[2:], "move_sequence")
 
 
+@pytest.mark.slow
 @GRAMMAR_SETTINGS
 @given(from_lark(load_parser("mbn", "mbn_item", cache=False), start="mbn_item"))
 def test_generated_items(text: str) -> None:
     assert agree(text), f"the reader declines the grammar sentence {text!r}"
 
 
+@pytest.mark.slow
 @GRAMMAR_SETTINGS
 @given(from_lark(load_parser("mbn", "move_sequence", cache=False), start="move_sequence"))
 def test_generated_move_sequences(text: str) -> None:
@@ -276,6 +278,7 @@ def test_mutated_moves(text: str, rng: random.Random) -> None:
     agree(_mutate(text, rng), "move_sequence")
 
 
+@pytest.mark.slow
 def test_many_mutations_agree_and_some_are_read() -> None:
     # A fixed sweep of mutations: the reader must agree or decline on each, and must read a fair
     # share of the valid ones (otherwise the agreement above would prove little).

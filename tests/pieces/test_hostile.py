@@ -55,6 +55,7 @@ def test_hostile_texts(text: str) -> None:
     _exercise(text, Geometry.of(8, 8))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=ALPHABET, max_size=40), st.integers(1, 12), st.integers(1, 12))
 def test_random_texts(text: str, w: int, h: int) -> None:

@@ -3,6 +3,7 @@ compounds are the unions of their parts, and nothing leaves the board on any siz
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ def _all(piece: CompiledPiece, square: int, side: int, occupied: int, enemies: i
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(ATOMS), boards(12), st.data())
 def test_rider_is_the_union_of_its_exact_step_versions(atom: str, g: Geometry, data: st.DataObject) -> None:
@@ -109,6 +111,7 @@ def test_forward_and_backward_swap_with_the_side(atom: str, g: Geometry, data: s
     assert _all(f, square, BLACK, occupied, enemies) == tuple(g.mirror_vertical(x) for x in white)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(SIMPLE), min_size=2, max_size=4), boards(12), st.data())
 def test_compound_is_the_union_of_its_parts(parts: list[str], g: Geometry, data: st.DataObject) -> None:
@@ -126,6 +129,7 @@ def test_compound_is_the_union_of_its_parts(parts: list[str], g: Geometry, data:
     assert list(whole) == union
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from([*SIMPLE, "P", "S", "mW-F", "K[b-c2-3]", "[1-2]mefW02", "W-[F]", "imW03+cN"]),
