@@ -189,17 +189,19 @@ class RuleReader(Reader):
 
     __slots__ = ()
 
+    def name(self, pattern: re.Pattern[str]) -> tuple[str, Span]:
+        """A name matching ``pattern`` (a rule or an attribute), with its span; declined if none."""
+        start = self.pos
+        name = self.match(pattern)
+        if name is None:
+            raise Decline
+        return name, self.span(start)
+
     def fbr_rule(self) -> ast.FbrRule:
         """``fbr_rule: rule_negation? RULE_NAME rule_part* rule_attributes?`` to the end."""
         start = self.pos
-        negated = self.peek() == "!"
-        if negated:
-            self.pos += 1
-        name_at = self.pos
-        name = self.match(_RULE_NAME)
-        if name is None:
-            raise Decline
-        name_span = self.span(name_at)
+        negated = self.accept("!")
+        name, name_span = self.name(_RULE_NAME)
         found: dict[str, Any] = {}
         while True:
             at = self.pos
@@ -269,14 +271,8 @@ class RuleReader(Reader):
             return _Attribute(None, False, None, self.count(), self.span(start), None)
         if char == "{":
             return _Attribute(None, False, None, self.piece_set(), self.span(start), None)
-        negated = char == "!"
-        if negated:
-            self.pos += 1
-        name_at = self.pos
-        name = self.match(_ATTRIBUTE_NAME)
-        if name is None:
-            raise Decline
-        name_span = self.span(name_at)
+        negated = self.accept("!")
+        name, name_span = self.name(_ATTRIBUTE_NAME)
         prefix = None
         char = self.peek()
         if char in _PREFIX_CHARS:

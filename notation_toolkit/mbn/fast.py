@@ -144,6 +144,14 @@ class Reader:
         pos = self.pos
         return self.text[pos] if pos < self.end else ""
 
+    def accept(self, char: str) -> bool:
+        """Consume ``char`` if it comes next; whether it did."""
+        pos = self.pos
+        if pos < self.end and self.text[pos] == char:
+            self.pos = pos + 1
+            return True
+        return False
+
     def expect(self, char: str) -> None:
         """Consume ``char`` or decline."""
         pos = self.pos
@@ -197,14 +205,9 @@ class Reader:
             text = self.match(_CASTLING)
             if text is not None:
                 return _PieceLetter(text, self.span(start))
-        if char in _UPPER:
-            self.pos = start + 1
-            return _PieceLetter(char, _Span(start, 1, self.line, start - self.shift))
-        if char == ":":
-            text = self.match(_COMPOUND)
-            if text is not None:
-                return _PieceLetter(text, self.span(start))
-        raise Decline
+        if char in _LOWER:
+            raise Decline
+        return self.piece_letter()
 
     def prefixes(self) -> str:
         """``prefixes: prefix+`` (or the empty string when there is none)."""
@@ -240,9 +243,7 @@ class Reader:
         """``board_range: "[" range_complement? single_range ("," single_range)* "]"``."""
         start = self.pos
         self.expect("[")
-        complement = self.peek() == "^"
-        if complement:
-            self.pos += 1
+        complement = self.accept("^")
         ranges = [self.single_range()]
         while True:
             char = self.peek()
@@ -366,9 +367,7 @@ class Reader:
     def _item(self) -> Any:
         # piece_head / promotion_head share their beginning; what follows the letters decides.
         start = self.pos
-        macro = self.peek() == "@"
-        if macro:
-            self.pos += 1
+        macro = self.accept("@")
         prefixes_at = self.pos
         prefixes = self.prefixes()
         letter = self.head_letter()
@@ -433,9 +432,7 @@ class Reader:
                 self.expect(")")
                 targets.append(ast.MoveTarget(moves, self.span(start)))
                 continue
-            drop = self.peek() == "@"
-            if drop:
-                self.pos += 1
+            drop = self.accept("@")
             prefixes = self.prefixes()
             letter = self.piece_letter()
             targets.append(ast.PromotionTarget(drop, prefixes, letter, self.span(start)))
@@ -590,9 +587,7 @@ class Reader:
         """``board_transition``: ``<t>``, ``<t;u>``, ``<<t>>``, ``<<t;u>>``."""
         start = self.pos
         self.expect("<")
-        reflected = self.peek() == "<"
-        if reflected:
-            self.pos += 1
+        reflected = self.accept("<")
         transitions = [self.transition()]
         if self.peek() == ";":
             self.pos += 1
@@ -649,9 +644,7 @@ class Reader:
         start = self.pos
         letter = self.text[start]
         self.pos = start + 1
-        optional = self.peek() == "?"
-        if optional:
-            self.pos += 1
+        optional = self.accept("?")
         char = self.peek()
         piece_set = board_range = None
         if char == "{":
