@@ -299,11 +299,12 @@ def _fen_letter(core: Core, t: int, side: int) -> str:
     return key.upper() if side == WHITE else key.lower()
 
 
-def write_fen(pos: BoardState, ep_capturable: bool = True) -> str:
+def write_fen(pos: BoardState, ep_capturable: bool = True, halfmove: int | None = None) -> str:
     """FEN as Fairy-Stockfish writes it: placement (``+x`` promoted types, ``x~`` pieces with a
     promoted status), ``[pockets]`` for variants with a holding, side, castling rights (X-FEN),
     en-passant squares (only when ``ep_capturable``), remaining checks (``3+3``) for
-    ``royal=maxchecks``, half-move clock, move number. ``PositionError`` VAR305 for what FEN
+    ``royal=maxchecks``, half-move clock (``halfmove``, else the position's), move number.
+    ``PositionError`` VAR305 for what FEN
     cannot hold (styles other than the variant's, an unmoved mark FEN cannot say)."""
     core = pos.core
     g = core.geometry
@@ -341,7 +342,8 @@ def write_fen(pos: BoardState, ep_capturable: bool = True) -> str:
     if core.rules.max_checks is not None:
         n = core.rules.max_checks
         checks = f"{max(n - pos.checks[0], 0)}+{max(n - pos.checks[1], 0)} "
-    return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} {checks}{pos.halfmove} {pos.ply // 2 + 1}"
+    clock = pos.halfmove if halfmove is None else halfmove
+    return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} {checks}{clock} {pos.ply // 2 + 1}"
 
 
 def _pawn_step(pos: BoardState) -> bool:

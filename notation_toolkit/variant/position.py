@@ -138,7 +138,25 @@ class Position(BoardState):
         counters; the en-passant square only when a capture there is possible); ``PositionError``
         VAR305 for what FEN cannot hold."""
         capturable = bool(self.ep_squares) and any(m & EP for m in self._pseudo())
-        return notation.write_fen(self, capturable)
+        return notation.write_fen(self, capturable, self.halfmove_clock())
+
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture, drop, promotion or pawn move (FEN's half-move clock;
+        read back from the move stack, so that playing a move costs nothing for it)."""
+        core = self.core
+        n = 0
+        for undo in reversed(self.stack):
+            saved, moved_code = undo[0], undo[4]
+            assert isinstance(saved, tuple) and isinstance(moved_code, int)
+            m = saved[0]
+            if (
+                m & (CAPTURE | DROP)
+                or (m >> 20 & SQ and not m & CASTLE)
+                or (moved_code >= 0 and core.clock_pawn[moved_code >> 1])
+            ):
+                return n
+            n += 1
+        return n + self.halfmove
 
     def copy(self) -> Position:
         """A copy without the move stack."""
@@ -156,8 +174,7 @@ class Position(BoardState):
         other.styles = self.styles
         other.key = self.key
         other.ply = self.ply
-        other.halfmove = self.halfmove
-        other.clock_stack = self.clock_stack[:]
+        other.halfmove = self.halfmove_clock()
         other.history = self.history[:]
         other.gave_check = self.gave_check[:]
         return other
@@ -427,27 +444,38 @@ class Position(BoardState):
         us = self.turn
         g = core.geometry
         w = g.width
-        board = self.board
         unmoved = self.unmoved
         occ = self.occ[0] | self.occ[1]
+        partners = 0
+        for p in core.castle_partner_types:
+            partners |= self.bbs[2 * p + us]
+        partners &= unmoved
+        if not partners:
+            return
         for t in core.royal_types:
             for ks in _bits(self.bbs[2 * t + us] & unmoved):
                 rank = ks // w
-                kf = ks - rank * w
+                mask = g.rank_masks[rank]
+                # unmoved partners of ours on the royal piece's rank (one partner type per
+                # variant: FBR's default {R}, 003:920, so the squares say which pieces stand there)
+                row = partners & mask & ~(1 << ks)
+                if not row:
+                    continue
+                # the castlings whose squares between are empty depend on the rank alone
+                ck = (t, us, ks, row, occ & mask)
+                cands = core.castle_cands.get(ck)
+                if cands is None:
+                    cands = self._castle_candidates(t, ks, row, occ)
+                    if len(core.castle_cands) > 100_000:
+                        core.castle_cands.clear()
+                    core.castle_cands[ck] = cands
+                if not cands:
+                    continue
                 found: list[int] = []
-                for king_file, rook_file, unthreatened, partners, ranks, side in core.castlings:
-                    if ranks is not None and ranks[us] != rank:
-                        continue
-                    files = range(kf + 1, w) if side > 0 else range(kf)
-                    for f in files:
-                        rs = rank * w + f
-                        code = board[rs]
-                        if code >= 0 and code & 1 == us and code >> 1 in partners and unmoved >> rs & 1:
-                            m = self._try_castle(
-                                t, ks, rs, rank * w + king_file, rank * w + rook_file, unthreatened, occ
-                            )
-                            if m:
-                                found.append(m)
+                for rs, kd, rd, unthreatened in cands:
+                    m = self._try_castle(t, ks, rs, kd, rd, unthreatened, occ)
+                    if m:
+                        found.append(m)
                 if not found:
                     continue
                 # the royal piece's own moves to the same squares: those castlings are written
@@ -459,28 +487,54 @@ class Position(BoardState):
                         m |= CASTLE_BY_PARTNER
                     out.append(m)
 
-    def _try_castle(self, t: int, ks: int, rs: int, kd: int, rd: int, unthreatened: bool, occ: int) -> int:
-        """The castling move code, or 0 when squares between are occupied or attacked."""
+    def _castle_candidates(self, t: int, ks: int, row: int, occ: int) -> list[tuple[int, int, int, bool]]:
+        """(partner square, royal and partner destinations, from unthreatened) of the castlings of
+        the royal piece on ``ks`` whose squares between are empty."""
         core = self.core
-        others = occ & ~(1 << ks) & ~(1 << rs)
-        span = 0
-        for a, b in ((ks, kd), (rs, rd)):
-            lo, hi = min(a, b), max(a, b)
-            span |= (1 << (hi + 1)) - (1 << lo)
-        if span & others:
-            return 0
+        us = self.turn
+        w = core.geometry.width
+        rank = ks // w
+        out: list[tuple[int, int, int, bool]] = []
+        for king_file, rook_file, unthreatened, partners, ranks, side in core.castlings:
+            if ranks is not None and ranks[us] != rank:
+                continue
+            for rs in _bits(row >> ks << ks if side > 0 else row & ((1 << ks) - 1)):
+                if self.board[rs] >> 1 in partners:
+                    kd, rd = rank * w + king_file, rank * w + rook_file
+                    if not self._castle_paths(ks, rs, kd, rd)[0] & occ:
+                        out.append((rs, kd, rd, unthreatened))
+        return out
+
+    def _castle_paths(self, ks: int, rs: int, kd: int, rd: int) -> tuple[int, tuple[int, ...]]:
+        """The squares that must be empty (both paths, destinations included, but the two pieces)
+        and the squares the royal piece passes that must not be attacked (its destination is
+        tested by the legality check on the board after the move)."""
+        core = self.core
+        key4 = ks | rs << 10 | kd << 20 | rd << 30
+        paths = core.castle_paths.get(key4)
+        if paths is None:
+            span = 0
+            for a, b in ((ks, kd), (rs, rd)):
+                lo, hi = min(a, b), max(a, b)
+                span |= (1 << (hi + 1)) - (1 << lo)
+            span &= ~(1 << ks) & ~(1 << rs)
+            lo, hi = min(ks, kd), max(ks, kd)
+            passed = tuple(s for s in range(lo, hi + 1) if s != kd and s != ks)
+            paths = core.castle_paths[key4] = (span, passed)
+        return paths
+
+    def _try_castle(self, t: int, ks: int, rs: int, kd: int, rd: int, unthreatened: bool, occ: int) -> int:
+        """The castling move code, or 0 when a square the royal piece passes is attacked (the
+        squares between are empty: ``_castle_candidates``)."""
+        core = self.core
+        passed = self._castle_paths(ks, rs, kd, rd)[1]
         them = 1 - self.turn
         key = core.keys[t]
-        # the squares the royal piece passes, with it lifted (its destination is tested by the
-        # legality check on the board after the move)
+        if unthreatened and self.is_attacked(ks, them, key, occ):
+            return 0
         without = occ & ~(1 << ks)
-        lo, hi = min(ks, kd), max(ks, kd)
-        for s in range(lo, hi + 1):
-            if s == kd and s != ks:
-                continue
-            if s == ks and not unthreatened:
-                continue
-            if self.is_attacked(s, them, key, without if s != ks else occ):
+        for s in passed:
+            if self.is_attacked(s, them, key, without):
                 return 0
         return ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40
 
@@ -931,15 +985,6 @@ class Position(BoardState):
 
     def _push_code(self, m: int) -> None:
         self.history.append(self.key)
-        self.clock_stack.append(self.halfmove)
-        if (
-            m & (CAPTURE | DROP)
-            or (m >> 20 & SQ and not m & CASTLE)
-            or self.core.clock_pawn[self.board[m & SQ] >> 1]
-        ):
-            self.halfmove = 0
-        else:
-            self.halfmove += 1
         undo = self._do(m)
         if self.core.rules.perpetual_check is not None:
             self.gave_check.append(self._royal_attacked(self.turn))
@@ -953,7 +998,6 @@ class Position(BoardState):
 
     def _pop_code(self) -> None:
         self._undo(self.stack.pop())
-        self.halfmove = self.clock_stack.pop()
         self.history.pop()
         if self.gave_check:
             self.gave_check.pop()
@@ -965,7 +1009,6 @@ class Position(BoardState):
             raise info_of(codes.NO_MOVE_TO_UNDO).error(MoveError, "no_move_take")
         undo = self.stack.pop()
         self._undo(undo)
-        self.halfmove = self.clock_stack.pop()
         self.history.pop()
         if self.gave_check:
             self.gave_check.pop()

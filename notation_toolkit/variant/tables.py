@@ -225,6 +225,13 @@ class Core:
             )
             for c in rules.castlings
         ]
+        # per castling geometry (royal and partner squares and destinations): the squares that
+        # must be empty and the squares the royal piece passes (filled by Position._try_castle)
+        self.castle_paths: dict[int, tuple[int, tuple[int, ...]]] = {}
+        self.castle_partner_types = sorted({p for c in self.castlings for p in c[3]})
+        # (royal type, side, royal square, unmoved pieces and occupancy of its rank) -> the
+        # castlings whose squares between are empty (Position._castling)
+        self.castle_cands: dict[tuple[int, int, int, int, int], list[tuple[int, int, int, bool]]] = {}
         # Zobrist keys (seeded: the same keys in every run)
         rnd = random.Random(0x5EED ^ (g.width << 8) ^ g.height ^ n)
         bits = 64
@@ -341,7 +348,6 @@ class BoardState:
         "bbs",
         "board",
         "checks",
-        "clock_stack",
         "core",
         "ep_squares",
         "ep_victim",
@@ -381,9 +387,8 @@ class BoardState:
         self.stack: list[tuple[object, ...]] = []
         self.history: list[int] = []
         self.gave_check: list[bool] = []
-        # the half-move clock of FEN (plies since the last capture, drop, promotion or pawn move)
+        # FEN's half-move clock before the first move of the stack (Position.halfmove_clock)
         self.halfmove = 0
-        self.clock_stack: list[int] = []
 
     def _put(self, sq: int, code: int) -> None:
         self.board[sq] = code
