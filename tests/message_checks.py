@@ -1,9 +1,8 @@
 """Shared checks of diagnostic wording, for every notation family's ``test_messages.py``.
 
-Issue 12 found messages that repeat a phrase ("a control character a control character
-(U+0001)"): phrases pasted together at call sites. Every diagnostic is now written from its
-code's template (``core.codes``); these helpers render a corpus of bad inputs per family and
-check that
+Phrases pasted together at call sites give messages that repeat a phrase ("a control character
+a control character (U+0001)"). Every diagnostic is written from its code's template
+(``core.codes``); these helpers render a corpus of bad inputs per family and check that
 
 * every code of the family has a message template,
 * the corpus reaches every code (a code no text can reach is listed by the test, with why),

@@ -1,4 +1,4 @@
-"""Start-up of ``ntk`` (issue 17): what each one-line subcommand imports, and what it must not.
+"""Start-up of ``ntk``: what each one-line subcommand imports, and what it must not.
 
 The time itself is measured by ``benchmarks/bench_startup.py`` against ``python -c "import
 chess"``; these tests guard the behaviour the gain rests on: a command that does not need a

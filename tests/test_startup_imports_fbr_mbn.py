@@ -1,4 +1,4 @@
-"""Start-up of the FBR, MBN, piece and Dice Chess commands (issue 17): what they must not import.
+"""Start-up of the FBR, MBN, piece and Dice Chess commands: what they must not import.
 
 The time itself is measured by ``benchmarks/bench_startup.py`` against ``python -c "import
 chess"``; these tests guard what the gain rests on, for the modules of ``fbr``, ``mbn``,

@@ -1,4 +1,4 @@
-"""Every diagnostic is written from its code's template (issue 12: "one template per code").
+"""Every diagnostic is written from its code's template: one template per code.
 
 Outside ``core/`` no module builds a ``Diagnostic(...)`` by hand, no module (the core included)
 hands a message string to ``NotationError.single(...)``, and no Dice Chess reason is worded at an

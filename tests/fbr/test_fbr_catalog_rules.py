@@ -1,5 +1,5 @@
 """Generated from the catalog: for every rule of the FBR page, each mistake an author can make gives
-its own code, pointed at the mistake, with a did-you-mean or a fix where one exists (issue 13).
+its own code, pointed at the mistake, with a did-you-mean or a fix where one exists.
 
 For each rule a minimal valid rule file is built from its catalog entry (mandatory parts and
 attributes filled in), checked clean, then broken one way at a time: a typo in the rule name, a

@@ -1,4 +1,4 @@
-"""Numbers over Python's 4,300-digit conversion limit (issue 12), through the API: every number
+"""Numbers over Python's 4,300-digit conversion limit, through the API: every number
 FBR and MBN read is bounded before it is converted, with the notation's limit diagnostic (FBR103
 in a rule file, wherever the number sits; MBN102 for MBN text on its own)."""
 

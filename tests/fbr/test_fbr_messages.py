@@ -37,7 +37,7 @@ EXTRA = [
     "royal pieces=capture(0) K",  # FBR216: an undocumented attribute
     "diagonals=dakr",  # FBR202 and FBR218
     f"royal promotion+[{HUGE}] K P +P==Q",  # FBR103
-    f'boardsize="{HUGE}x8" royal K',  # FBR103 (issue 12: was FBR501)
+    f'boardsize="{HUGE}x8" royal K',  # FBR103 (the digits), not FBR501 (the size)
     'boardsize="27x8" royal K',  # FBR501
     'variant="A" variant="B" royal K',  # FBR502
     "royal{K}{Q}",  # FBR102
@@ -140,8 +140,7 @@ def test_no_fbr_message_or_hint_repeats_a_phrase(diagnostics: list[Diagnostic]) 
 
 
 def test_the_expected_list_after_royal_k_q_names_what_may_follow() -> None:
-    # Issue 12: after `royal K Q=` the message offered only '!', '(', '/', '<', '[' or '{',
-    # though a move letter is what usually comes there.
+    # After `royal K Q=` a move letter is what usually comes, not only '!', '(', '/', '<', '[' or '{'.
     (d,) = fbr.check("royal K Q=")
     assert d.code == "FBR101"
     for words in ("an upper-case piece or move letter", "a lower-case letter", "a compound piece letter"):

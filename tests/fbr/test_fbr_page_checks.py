@@ -1,4 +1,4 @@
-"""The checker against the FBR page, line by line (issue 13).
+"""The checker against the FBR page, line by line.
 
 Facts: tests/data/fbr/page_003.json (transcribed from specs/003_e9582e72bcca57e0.txt): every rule
 string and fragment the page prints must check without an error or a warning (infos allowed);

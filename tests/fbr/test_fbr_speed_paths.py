@@ -1,4 +1,4 @@
-"""The speed work of issue 17 changes no result: the list walk, the paused collector and the
+"""The fast paths change no result: the list walk, the paused collector and the
 per-file memos give exactly what the straightforward code gives, on the whole corpus and on
 grammar-generated rule files.
 
@@ -60,7 +60,7 @@ def _parsed(text: str) -> fbr.ast.RuleFile | None:
 
 
 def reference_walk(root: Any) -> list[Any]:
-    """The walk before issue 17: every field but spans, read on every node, depth first."""
+    """The straightforward walk: every field but spans, read on every node, depth first."""
     out: list[Any] = []
     stack: list[Any] = [root]
     while stack:

@@ -1,5 +1,5 @@
 """Property: the canonical text (`fbr.dumps`) of any valid rule file parses back to an equal AST,
-and the file's expansion checks clean (issue 13).
+and the file's expansion checks clean.
 
 Valid files are drawn from the catalog (every rule of the FBR page, with its mandatory parts and
 attributes and optional extras) and from the piece items the page prints; a drawn file that the

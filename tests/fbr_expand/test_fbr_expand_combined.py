@@ -1,5 +1,5 @@
 """Composite rules combined in one file, and composite rules refused before their templates run
-(issue 13): one definition per macro, never two; `cheshire{}` never reaches a template."""
+one definition per macro, never two; `cheshire{}` never reaches a template."""
 
 from __future__ import annotations
 

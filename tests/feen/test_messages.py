@@ -1,8 +1,8 @@
 """FEEN messages are written from one template per code and never stutter; numbers are bounded.
 
-Issue 12 found "a control character a NUL byte (U+0000)" and "a control character a control
-character (U+0001)". Every FEEN diagnostic is now built from its code's template
-(``feen/codes.py``); this file renders the messages of a broad set of bad inputs (the invalid
+Messages pasted together at call sites read "a control character a NUL byte (U+0000)" and "a
+control character a control character (U+0001)". Every FEEN diagnostic is built from its code's
+template (``feen/codes.py``); this file renders the messages of a broad set of bad inputs (the invalid
 examples transcribed from the FEEN documents, every control character, look-alikes, markers,
 counts, spaces, limits) and checks the prose.
 """

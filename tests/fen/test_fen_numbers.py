@@ -1,4 +1,4 @@
-"""Issue 12 for FEN and DFEN: every number is bounded before ``int()`` sees it.
+"""FEN and DFEN: every number is bounded before ``int()`` sees it.
 
 Python refuses to convert more than 4,300 digits (``ValueError``); a FEN or DFEN text must give the
 notation's own diagnostic instead (FEN152 for the clocks, FEN112 for a rank's width), with its span,
