@@ -117,6 +117,31 @@ BUILTINS: Final[dict[str, str]] = {
         "startFen = 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\nflagPiece = k\nflagRegionWhite = *8\n"
         "flagRegionBlack = *8\nflagMove = true\ncastling = false\nchecking = false\n"
     ),
+    "amazon": (
+        "queen = -\namazon = a\nstartFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\n"
+        "promotionPieceTypes = arbn\n"
+    ),
+    "nightrider": "knight = -\ncustomPiece1 = n:NN\npromotionPieceTypes = qrbn\n",
+    "berolina": (
+        "pawn = -\ncustomPiece1 = p:mfFcfeWimfnA\npromotionPawnTypes = p\nenPassantTypes = p\n"
+        "nMoveRuleTypes = p\n"
+    ),
+    "courier": (
+        "maxFile = l\nqueen = -\nalfil = e\nfers = f\ncommoner = m\nwazir = w\n"
+        "startFen = rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1\n"
+        "promotionPieceTypes = f\ndoubleStep = false\ncastling = false\nextinctionValue = loss\n"
+        "extinctionClaim = true\nextinctionPieceTypes = *\nextinctionPieceCount = 1\n"
+        "extinctionOpponentPieceCount = 2\nstalemateValue = loss\n"
+    ),
+    "shako": (
+        "maxRank = 10\nmaxFile = j\nfersAlfil = e\ncannon = c\n"
+        "startFen = c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1\n"
+        "promotionPieceTypes = qrbnce\npromotionRegionWhite = *10\npromotionRegionBlack = *1\n"
+        "castlingKingsideFile = h\ncastlingQueensideFile = d\ncastlingRookKingsideFile = i\n"
+        "castlingRookQueensideFile = b\ncastlingRank = 2\ndoubleStepRegionWhite = *3\n"
+        "doubleStepRegionBlack = *8\n"
+    ),
+    "chess960": "chess960 = true\n",
     "3check": (
         "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\ncheckCounting = true\n"
     ),

@@ -707,6 +707,9 @@ class _Writer:
 
     def _royal(self) -> None:
         king = self.pieces.get("king")
+        if king is not None and not self._present(king.letter):
+            # Fairy-Stockfish checks only kings on the board: without one the game has no royal piece
+            king = None
         self.royal_letter = king.letter if king else None
         if king is None:
             return
