@@ -13,7 +13,6 @@ long computations (perft, the opponent) have a time budget.
 from __future__ import annotations
 
 import functools
-import importlib
 import os
 import random
 import threading
@@ -235,12 +234,13 @@ class PlayerInfo:
 
 
 def _uci_engines() -> list[tuple[str, str]]:
-    """UCI engines found on ``PATH``: (label, path)."""
+    """UCI engines found on ``PATH`` or in ``/usr/games`` (where Debian installs Fairy-Stockfish):
+    (label, path)."""
     import shutil
 
     found = []
     for name, label in (("fairy-stockfish", "Fairy-Stockfish"),):
-        path = shutil.which(name)
+        path = shutil.which(name) or shutil.which(name, path="/usr/games")
         if path is not None:
             found.append((label, path))
     return found
@@ -248,7 +248,7 @@ def _uci_engines() -> list[tuple[str, str]]:
 
 def players() -> list[PlayerInfo]:
     """The opponents offered (``variant.players.make_player`` specs): the random mover, the one-ply
-    greedy capturer, the builtin engine, and the UCI engines found on ``PATH``."""
+    greedy capturer, the builtin engine, and the UCI engines found (``_uci_engines``)."""
     found = [
         PlayerInfo("random", "random mover"),
         PlayerInfo("greedy", "greedy capturer (one ply)"),
@@ -529,25 +529,16 @@ class Studio:
 
     def ini(self, body: JSON) -> JSON:
         """``POST /api/ini {rules}``: the rule file as a Fairy-Stockfish ``variants.ini`` section."""
+        from notation_toolkit.fsf import export_ini
+
         rules = _text(body, "rules", self.limits.rules)
         variant = load_variant(rules)
         try:
-            module = importlib.import_module("notation_toolkit.fsf")
-        except ImportError:
-            module = None
-        export = getattr(module, "export_ini", None)
-        if not callable(export):
-            raise _error(
-                codes.NOT_AVAILABLE,
-                501,
-                what="the variants.ini export",
-                reason="this installation has no notation_toolkit.fsf",
-            )
-        try:
-            text = export(variant)
+            text = export_ini(variant)
         except NotationError as exc:
-            raise ApiError(list(exc.diagnostics), 422) from None
-        return {"ok": True, "ini": str(text)}
+            # what variants.ini cannot say (FSF4xx), each with its place in the rule file
+            raise ApiError(list(exc.diagnostics), 422, where="rules") from None
+        return {"ok": True, "ini": text}
 
     def players(self, body: JSON) -> JSON:
         """``GET /api/players``: the opponents offered."""

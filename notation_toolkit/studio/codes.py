@@ -88,12 +88,13 @@ The opponents the studio offers are listed by `GET /api/players`; a request name
 )
 register_code(
     NOT_AVAILABLE,
-    "feature not available",
+    "rule file cannot be read at all",
     """
-A feature of the studio needs a part of the toolkit that this installation does not have (the
-variant engine, the PGN writer, the Fairy-Stockfish export), or that cannot express this variant.
+The rule file made the toolkit's readers fail in a way their own diagnostics do not cover (a
+guard behind their bounds: recursion, memory, a number out of range). The studio answers with
+this diagnostic and goes on; please report the rule file.
 """,
-    messages={"": "{what} is not available: {reason}"},
+    messages={"": "{what} cannot be read: {reason}"},
 )
 register_code(
     SAVE_FAILED,

@@ -232,6 +232,12 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     download.value.save_as(str(target))
     pgn = target.read_text(encoding="utf-8")
     assert '[Variant "Shogi"]' in pgn and "B@e5" in pgn
+    # the rule file exported for Fairy-Stockfish
+    page.click(".tabs button[data-tab='ini']")
+    page.click("#ini-export")
+    page.wait_for_function("document.getElementById('ini').textContent.startsWith('[shogi')")
+    assert "maxFile = i" in page.inner_text("#ini")
+
     # the PGN reader replays it through the core to the position the page shows
     game = read_game(pgn, variant=shogi)
     assert game.mainline_moves() == played
