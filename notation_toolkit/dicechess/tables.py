@@ -91,16 +91,6 @@ def parse_square(name: str) -> Square:
     return SQUARE_BY_NAME[name]
 
 
-def scan(bb: Bitboard) -> list[Square]:
-    """The squares of a bitboard in ascending order."""
-    out: list[Square] = []
-    while bb:
-        low = bb & -bb
-        out.append(low.bit_length() - 1)
-        bb ^= low
-    return out
-
-
 def popcount(bb: Bitboard) -> int:
     """Number of set squares."""
     return bb.bit_count()
