@@ -290,6 +290,7 @@ def play_cmd(
 
         today = datetime.date.today().strftime("%Y.%m.%d")
         headers = {"Event": "ntk variant play", "Date": today, "White": names[0], "Black": names[1]}
+        headers["RuleFile"] = _rule_file_tag(rules, pgn_path)
         game = Game.from_position(pos, headers=headers)
         return write_game(game)
 
@@ -381,6 +382,18 @@ def play_cmd(
     finish(EXIT_INVALID if pos.outcome() is None else EXIT_OK)
 
 
+def _rule_file_tag(rules: str, pgn_path: str | None) -> str:
+    """The rule file's path as a PGN's [RuleFile] tag: relative to the PGN file (``ntk variant
+    replay`` reads it so), absolute where no relative path leads there."""
+    import os
+
+    where = os.path.dirname(os.path.abspath(pgn_path)) if pgn_path else os.getcwd()
+    try:
+        return os.path.relpath(os.path.abspath(rules), where)
+    except ValueError:  # another drive (Windows)
+        return os.path.abspath(rules)
+
+
 @variant.command("match")
 @click.argument("first")
 @click.argument("second")
@@ -457,6 +470,7 @@ def match_cmd(
                         "Round": str(g.index + 1),
                         "White": white,
                         "Black": black,
+                        "RuleFile": _rule_file_tag(rules, pgn_path),
                     },
                 )
                 if record.headers["Result"] == "*":
@@ -515,7 +529,7 @@ def match_cmd(
 
 
 @variant.command("replay")
-@click.argument("pgn_file", type=click.Path(dir_okay=False))
+@click.argument("pgn_file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
     "--rules", "rules", type=click.Path(dir_okay=False), default=None, help="The rule file of the games."
 )
@@ -528,18 +542,13 @@ def replay_cmd(pgn_file: str, rules: str | None, as_json: bool) -> None:
 
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.render import diagnostics_data, show_diagnostics
-    from notation_toolkit.core.textio import decode
+    from notation_toolkit.core.textio import read_text_file
     from notation_toolkit.variant import Variant
     from notation_toolkit.variant.pgn import replay
 
     try:
-        with open(pgn_file, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        console(stderr=True).print(f"cannot read {pgn_file}: {exc.strerror}", markup=False)
-        raise SystemExit(EXIT_IO) from None
-    try:
-        text = decode(data, pgn_file).text
+        # bounded as every text file (core.textio: NTK_MAX_TEXT, NTK005 for bytes that are not UTF-8)
+        text = read_text_file(pgn_file).text
     except NotationError as exc:
         raise SystemExit(report_error(exc, None, pgn_file, as_json)) from None
     variant_of: Variant | None = None
@@ -548,7 +557,7 @@ def replay_cmd(pgn_file: str, rules: str | None, as_json: bool) -> None:
         if isinstance(opened, int):
             raise SystemExit(opened)
         variant_of = opened[0]
-    base = os.path.dirname(os.path.abspath(pgn_file))
+    base = os.path.dirname(os.path.abspath(pgn_file)) if pgn_file != "-" else os.getcwd()
     loaded: dict[str, Variant] = {}
 
     def load_rules(path: str) -> Variant:

@@ -42,7 +42,8 @@ def test_check_and_result_announced_and_the_game_saved(tmp_path: Path) -> None:
     assert "wins by checkmate: 0-1" in result.output
     text = pgn.read_text()
     assert "1. f3 e5 2. g4 Qh4# 0-1" in text and '[Result "0-1"]' in text
-    again = CliRunner().invoke(variant, ["replay", str(pgn), "--rules", CHESS])
+    assert "[RuleFile " in text  # replayed with the rule file it names, relative to the PGN
+    again = CliRunner().invoke(variant, ["replay", str(pgn)])
     assert again.exit_code == 0 and "4 plies, 0-1" in again.output
 
 
@@ -74,6 +75,15 @@ def test_match_pairs_swap_colours_and_repeat_with_the_seed() -> None:
     assert low <= data["score"] <= high
     again = json.loads(CliRunner().invoke(variant, args).stdout)["records"]
     assert [{**r, "seconds": 0} for r in again] == [{**r, "seconds": 0} for r in records]
+
+
+def test_match_games_saved_as_pgn_replay(tmp_path: Path) -> None:
+    pgn = tmp_path / "match.pgn"
+    args = ["match", "greedy", "random", str(EXAMPLES / "losalamos.fbr"), "-n", "2", "--pgn", str(pgn)]
+    assert CliRunner().invoke(variant, args).exit_code == 0
+    again = CliRunner().invoke(variant, ["replay", str(pgn), "--json"])
+    assert again.exit_code == 0, again.output
+    assert [g["ok"] for g in json.loads(again.output)["games"]] == [True, True]
 
 
 def test_match_bad_spec_is_a_diagnostic() -> None:
