@@ -35,7 +35,8 @@ _MAX_PLY = 64
 _QDEPTH = 8  # plies of captures after the horizon: bounds the quiescence search
 _TT_LIMIT = 400_000  # entries; the table is cleared when it grows past this (bounded memory)
 _OCCUPANCY = 0.3  # how full the boards are on which piece values are measured
-_HAND_BONUS = 1.1  # a piece in hand is worth a little more than on the board: it can go anywhere
+_HAND_BONUS = 1.0  # in hand as on the board: the board adds mobility, so drops that do something pay
+_KING_ZONE = 8  # per attacked square next to the enemy royal piece: the way to a mate
 
 
 def _popcount(bb: int) -> int:
@@ -117,6 +118,15 @@ class Evaluator:
             self.psq.append(row)
         self.attack_fn = core.attack_fn
         self.mobile = [not core.royal[t] for t in range(n)]
+        # the squares next to each square (king steps), for the zone around a royal piece
+        self.near = [0] * g.size
+        for sq in range(g.size):
+            f, r = sq % g.width, sq // g.width
+            for df in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    if 0 <= f + df < g.width and 0 <= r + dr < g.height:
+                        self.near[sq] |= 1 << ((r + dr) * g.width + f + df)
+        self.royal_codes = [[2 * t + side for t in core.royal_types] for side in (0, 1)]
 
     def _promotion(self, t: int, side: int) -> tuple[int, int]:
         """The best gain of promoting a piece type and its promotion zone for ``side``."""
@@ -147,6 +157,16 @@ class Evaluator:
         attack_fn = self.attack_fn
         mobile = self.mobile
         s = [0, 0]
+        bbs = pos.bbs
+        near = self.near
+        zones = [0, 0]  # the squares around each side's royal pieces
+        for side in (0, 1):
+            for code in self.royal_codes[side]:
+                bb = bbs[code]
+                while bb:
+                    low = bb & -bb
+                    zones[side] |= near[low.bit_length() - 1]
+                    bb ^= low
         for sq, code in enumerate(board):
             if code < 0:
                 continue
@@ -154,7 +174,8 @@ class Evaluator:
             t = code >> 1
             s[side] += psq[code][sq]
             if mobile[t]:
-                s[side] += 3 * _popcount(attack_fn[t](sq, side, both, None) & ~occ[side])
+                reach = attack_fn[t](sq, side, both, None)
+                s[side] += 3 * _popcount(reach & ~occ[side]) + _KING_ZONE * _popcount(reach & zones[1 - side])
         hv = self.hand_values
         for side in (0, 1):
             for t, count in enumerate(pos.hands[side]):
@@ -219,6 +240,7 @@ class Engine:
         self._node_limit = 0
         self._seen: set[int] = set()
         self._path: list[int] = []
+        self._partial: tuple[int, Move] | None = None
 
     def clear(self) -> None:
         """Forget the transposition table and the move-ordering tables (a new game)."""
@@ -258,9 +280,18 @@ class Engine:
         order = {mv.code: rnd.random() for mv in legal}
         best = SearchResult(legal[0], 0, 0, 0, 0.0, (legal[0].text,))
         for d in range(1, max(max_depth, 1) + 1):
+            self._partial = None
             try:
                 score, move = self._root(pos, legal, d, order)
             except _Stop:
+                # the moves searched so far at this depth (the previous best first) still tell
+                # more than the last completed depth; at depth 1 they are all there is
+                if self._partial is not None:
+                    score, move = self._partial
+                    pv = self._pv(pos, move, d)
+                    best = SearchResult(
+                        move, score, best.depth, self._nodes, time.perf_counter() - started, pv
+                    )
                 break
             pv = self._pv(pos, move, d)
             best = SearchResult(move, score, d, self._nodes, time.perf_counter() - started, pv)
@@ -296,6 +327,7 @@ class Engine:
                     pos.pop()
                 if score > alpha:
                     alpha, best_move = score, mv
+                    self._partial = (alpha, best_move)
         finally:
             self._path.pop()
         self.table[pos.zobrist()] = (depth, _EXACT, alpha, best_move.code)
