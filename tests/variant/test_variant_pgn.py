@@ -320,3 +320,55 @@ def test_set_up_positions_round_trip(name: str, moves: str) -> None:
     back = read_game(text, variant=variant)
     assert back.start().feen() == setup.feen()
     assert back.mainline_moves() == game.mainline_moves()
+
+
+HOSTILE_PGN = [
+    "",
+    "\x00",
+    "\ufeff1. e4 *",
+    "[" * 5_000,
+    "(" * 10_000 + ")" * 10_000,
+    "1. e4 " + "(1. d4 " * 200 + ")" * 200 + " *",
+    '[Event "' + "x" * 100_000,
+    '[Event "a\\"b"]\n\n1. e4 *',
+    "1. e4 e5 2. Nf3 Nc6 " * 3_000,
+    "1. O-O-O-O *",
+    "1. e9 *",
+    "1. Zz99 *",
+    "1. P@ *",
+    "1. @e4 *",
+    "1... e5 *",
+    "$999999 1. e4 *",
+    "1. e4 {a {nested} comment} e5 *",
+    "; line comment\n% escape\n1. e4 *",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE_PGN, ids=range(len(HOSTILE_PGN)))
+def test_hostile_pgn_gives_diagnostics_only(text: str) -> None:
+    started = time.process_time()
+    try:
+        for result in replay(text, variant=load("chess")):
+            if result.error is not None:
+                assert result.error.diagnostics and result.error.diagnostics[0].code.startswith("VAR")
+    except PgnError as exc:
+        assert exc.code == "VAR505"
+    assert time.process_time() - started < 10
+
+
+def test_random_pgn_like_text_never_raises_anything_else() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    alphabet = st.sampled_from(list('1234567890.abcdefghNBRQKOPx+#=@-()[]{}" \n$;*!?/'))
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(alphabet, max_size=120).map("".join))
+    def run(text: str) -> None:
+        try:
+            for result in replay(text, variant=load("chess")):
+                assert result.error is None or result.error.diagnostics
+        except PgnError as exc:
+            assert exc.code == "VAR505"
+
+    run()
