@@ -128,7 +128,8 @@ class GreedyPlayer:
 
 
 class EnginePlayer:
-    """The builtin engine (``engine.Engine``) with a time, depth or node limit per move."""
+    """The builtin engine (``engine.Engine``) with a time, depth or node limit per move
+    (``fixed``: its time is its own, not the game's)."""
 
     def __init__(
         self,
@@ -139,6 +140,7 @@ class EnginePlayer:
         nodes: int | None = None,
         seed: int = 0,
         name: str = "builtin",
+        fixed: bool = False,
     ) -> None:
         from notation_toolkit.variant.engine import Engine
 
@@ -147,11 +149,13 @@ class EnginePlayer:
         self.seconds = seconds if seconds is not None or depth is not None or nodes is not None else 1.0
         self.depth = depth
         self.nodes = nodes
+        self.fixed = fixed
 
     def choose(self, position: Position, *, seconds: float | None = None) -> Move:
-        """The engine's move; ``seconds`` replaces the player's own time limit (not a depth or
-        node limit, which keep games reproducible)."""
-        limit = seconds if seconds is not None and self.depth is None and self.nodes is None else self.seconds
+        """The engine's move; ``seconds`` (the time a game gives each move) applies unless the
+        player was made with a limit of its own (``builtin:0.5s``, a depth, a node budget)."""
+        own = self.fixed or self.depth is not None or self.nodes is not None
+        limit = self.seconds if own or seconds is None else seconds
         result = self.engine.search(position, seconds=limit, depth=self.depth, nodes=self.nodes)
         if result.move is None:
             raise info_of(codes.PLAYER_FAILED).error(
@@ -205,6 +209,7 @@ def make_player(
             nodes=int(match["n"]) if match["n"] is not None else None,
             seed=seed or 0,
             name=text,
+            fixed=True,
         )
     path = option if head == "uci" else text
     if head == "uci" or os.sep in text or (os.altsep and os.altsep in text) or os.path.isfile(text):

@@ -166,3 +166,17 @@ def test_uci_spec_uses_the_registered_factory(tmp_path, monkeypatch) -> None:  #
         player = make_player(spec, chess)
         assert player.path == str(engine) and player.variant is chess  # type: ignore[attr-defined]
     sys.modules.pop("fake_uci_bridge", None)
+
+
+def test_a_spec_time_is_its_own_and_a_plain_builtin_takes_the_games() -> None:
+    chess = load("chess")
+    own = make_player("builtin:0.05s", chess)
+    assert isinstance(own, EnginePlayer)
+    plain = make_player("builtin", chess, seconds=2.0)
+    assert isinstance(plain, EnginePlayer) and plain.seconds == 2.0
+    pos = chess.start()
+    import time
+
+    began = time.perf_counter()
+    own.choose(pos, seconds=30.0)  # the game's 30 s do not replace the spec's 0.05 s
+    assert time.perf_counter() - began < 5.0
