@@ -21,6 +21,7 @@ from notation_toolkit.fsf.errors import FsfError
 
 if TYPE_CHECKING:
     from notation_toolkit.variant import Position, Variant
+    from notation_toolkit.variant.pieces import CompiledPiece
 
 _PAWN = re.compile(r"mfW\+c(e?)fF(?:\+\[([0-9,\-]+)\]m\1fW02)?")
 _FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -121,51 +122,95 @@ class _Exporter:
         for key, piece in self.v.pieces.items():
             if key.startswith("+"):
                 continue
-            letter = key.lower()
-            text = self.definitions.get(key, "")
-            if key == royal:
-                if piece.same_moves(compile_piece("K=K", self.geometry)):
-                    self.opt("king", letter)
-                    self.letters[key] = "king"
-                    continue
-                betza = self._betza(key, text)
-                if betza is None:
-                    continue
-                self.opt("king", f"{letter}:{betza}")
-                self.letters[key] = "king"
+            text, mobility, flying = self._strip(key, self.definitions.get(key, ""), royal)
+            if mobility is None:
                 continue
-            m = _PAWN.fullmatch(text)
-            if m and key in self._pawn_keys():
-                self.opt("pawn", letter)
-                self.letters[key] = "pawn"
-                self.ep = bool(m.group(1))
-                self.double_step = m.group(2)
+            if flying:
+                self.opt("flyingGeneral", "true")
+            stripped = (
+                compile_piece(f"{key}={text}", self.geometry) if text != self.definitions.get(key) else piece
+            )
+            found = self._kind_of(key, text, stripped, royal, taken)
+            if found is None:
                 continue
-            found = None
-            for kind in _PREFERRED:
-                if kind in taken or kind == "king":
-                    continue
-                try:
-                    other = compile_piece(f"{key}={betza_to_mbn(PIECE_TYPES[kind])}", self.geometry)
-                except Exception:  # a predefined type the compiler cannot execute is simply not used
-                    continue
-                if other.same_moves(piece):
-                    found = kind
-                    break
-            if found is not None:
-                taken.add(found)
-                self.opt(found, letter)
-                self.letters[key] = found
-                continue
+            kind = found
+            if mobility:
+                stem = kind[0].upper() + kind[1:]
+                self.opt(f"mobilityRegionWhite{stem}", self.region(mobility))
+                self.opt(f"mobilityRegionBlack{stem}", self.region(self.geometry.mirror_vertical(mobility)))
+
+    def _strip(self, key: str, text: str, royal: str | None) -> tuple[str, int | None, bool]:
+        """The definition without what Fairy-Stockfish states as options: a destination range
+        on every part (``mobilityRegion``) and, on the royal piece, the capture of the other royal
+        piece along the file (``flyingGeneral``); ``None`` as the region when the ranges differ."""
+        parts = text.split("+") if text else []
+        flying = False
+        if royal is not None and f"c{{{royal}}}vW0" in parts:
+            parts.remove(f"c{{{royal}}}vW0")
+            flying = True
+        ranges = {m.group(1) if m else "" for m in (re.search(r"(\[[^\]]*\])$", p) for p in parts)}
+        if len(ranges) != 1 or not next(iter(ranges)) or any(p.startswith("[") for p in parts):
+            return "+".join(parts), 0, flying
+        rng = next(iter(ranges))
+        try:
+            mask = self.geometry.parse_range(rng)
+        except Exception:  # a range the geometry cannot read: left in the definition (refused later)
+            return "+".join(parts), 0, flying
+        return "+".join(p[: -len(rng)] for p in parts), mask, flying
+
+    def _kind_of(
+        self, key: str, text: str, piece: CompiledPiece, royal: str | None, taken: set[str]
+    ) -> str | None:
+        from notation_toolkit.variant.pieces import compile_piece
+
+        letter = key.lower()
+        if key == royal:
+            self.letters[key] = "king"
+            if piece.same_moves(compile_piece("K=K", self.geometry)):
+                self.opt("king", letter)
+                return "king"
             betza = self._betza(key, text)
             if betza is None:
+                return None
+            self.opt("king", f"{letter}:{betza}")
+            return "king"
+        m = _PAWN.fullmatch(text)
+        if m and key in self._pawn_keys():
+            self.opt("pawn", letter)
+            self.letters[key] = "pawn"
+            self.ep = bool(m.group(1))
+            self.double_step = m.group(2)
+            return "pawn"
+        soldier = re.fullmatch(r"fW\+\[([0-9]+)-([0-9]+)\]sW", text)
+        if soldier and int(soldier.group(2)) == self.ranks and "soldier" not in taken:
+            taken.add("soldier")
+            self.opt("soldier", letter)
+            self.opt("soldierPromotionRank", soldier.group(1))
+            self.letters[key] = "soldier"
+            return "soldier"
+        for kind in _PREFERRED:
+            if kind in taken or kind == "king":
                 continue
-            self.custom += 1
-            if self.custom > CUSTOM_PIECES:
-                self.refuse(f"piece {key}", f"Fairy-Stockfish has at most {CUSTOM_PIECES} custom pieces")
+            try:
+                other = compile_piece(f"{key}={betza_to_mbn(PIECE_TYPES[kind])}", self.geometry)
+            except Exception:  # a predefined type the compiler cannot execute is simply not used
                 continue
-            self.opt(f"customPiece{self.custom}", f"{letter}:{betza}")
-            self.letters[key] = f"customPiece{self.custom}"
+            if other.same_moves(piece):
+                taken.add(kind)
+                self.opt(kind, letter)
+                self.letters[key] = kind
+                return kind
+        betza = self._betza(key, text)
+        if betza is None:
+            return None
+        self.custom += 1
+        if self.custom > CUSTOM_PIECES:
+            self.refuse(f"piece {key}", f"Fairy-Stockfish has at most {CUSTOM_PIECES} custom pieces")
+            return None
+        kind = f"customPiece{self.custom}"
+        self.opt(kind, f"{letter}:{betza}")
+        self.letters[key] = kind
+        return kind
 
     def _double_step(self) -> None:
         if "pawn" not in self.letters.values():

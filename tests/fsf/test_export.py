@@ -37,7 +37,6 @@ EXPORTED = [
 REFUSED = {
     "shatranj": "royal=baremove",
     "berolina": "P=mfF+cefW+[1-2]mefF02",
-    "xiangqi": "G=W[d-f1-3]+c{G}vW0",
 }
 
 

@@ -73,7 +73,7 @@ needs_engine = pytest.mark.skipif(
 
 
 @needs_engine
-@pytest.mark.parametrize("name", ["chess", "crazyhouse", "minishogi", "makruk"])
+@pytest.mark.parametrize("name", ["chess", "crazyhouse", "minishogi", "makruk", "xiangqi"])
 def test_fairy_stockfish_plays_the_exported_variant(name: str) -> None:
     assert ENGINE is not None
     variant = Variant.load(EXAMPLES / f"{name}.fbr")
