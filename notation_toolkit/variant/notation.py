@@ -1,4 +1,4 @@
-"""Positions to and from FEEN (any rectangular board, hands) and FEN (8+ files, no hands).
+"""Positions to and from FEEN (any rectangular board, hands) and FEN (the Fairy-Stockfish dialect).
 
 FEEN is read with ``notation_toolkit.feen`` (strict, canonical) and written canonically; the
 conventions of the core (``^`` royal, ``+`` promoted, ``-`` unmoved with initial rights, the
@@ -29,7 +29,10 @@ def _err(
 ) -> PositionError:
     # The code's ``template`` (variant/codes.py), on characters start..start+length of ``text``.
     n = len(text) - start if length is None else length
-    diagnostic = info_of(code).diagnostic_from(template, params, span=Span(start, max(n, 0)), hint=hint)
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    span = Span(start, max(n, 0), line, column)
+    diagnostic = info_of(code).diagnostic_from(template, params, span=span, hint=hint)
     return PositionError([diagnostic], text)
 
 

@@ -16,7 +16,7 @@ import chess
 import pytest
 from fsf_oracle import EXAMPLES
 
-from notation_toolkit.variant import MoveError, Position, Variant, perft
+from notation_toolkit.variant import MoveError, Position, Variant, divide, perft
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +55,7 @@ def test_king_step_and_castling_have_different_texts(chess_variant: Variant) -> 
     pos.push("a1a2")
     texts = [m.text for m in pos.legal_moves()]
     assert len(texts) == len(set(texts))
+    assert sorted(divide(pos, 1)) == sorted(texts)  # divide() kept one of two equal texts
     board = chess.Board("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1", chess960=True)
     board.push_uci("d8d7")
     board.push_uci("a1a2")
