@@ -167,6 +167,15 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     )
     page.click("#flip")
 
+    # perft of the start position: the published count (chessprogramming.org, "Perft Results")
+    page.click(".tabs button[data-tab='perft']")
+    page.fill("#perft-depth", "2")
+    page.click("#perft-run")
+    page.wait_for_function(
+        "document.getElementById('perft-result').textContent.includes('perft 2: 400 nodes')"
+    )
+    assert page.locator("#perft-result tr").count() == 20
+
     # a position pasted in the Position pane: a FEN the variant refuses says why, a good one is set up
     page.click(".tabs button[data-tab='position']")
     page.fill("#fen", "8/8/8 w - - 0 1")
@@ -207,12 +216,12 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     _wait_plies(page, 4)
     page.locator("#board svg [data-hand='first:B']").click()
     assert page.locator("#board svg circle.target").count() > 40
+    _shot(page, "studio-shogi.png")
     _click_square(page, "e5")
     plies = _wait_plies(page, 5)
     played = ["c3c4", "g7g6", "b2h8+", "a7a6", "B@e5"]
     shogi = Variant.load(VARIANTS / "shogi.fbr")
     assert plies == _shown(shogi, played)
-    _shot(page, "studio-shogi.png")
 
     # the pieces pane: one card per piece of the rule file, each with its diagram
     page.click(".tabs button[data-tab='pieces']")
