@@ -846,6 +846,7 @@ class Position(BoardState):
                 if not exposed:
                     danger ^= low
             safe = core.geometry.full & ~danger
+        royal_choices = core.royal_choices
         for m in self._pseudo(drops):
             if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
                 to = m >> 10 & SQ
@@ -857,7 +858,7 @@ class Position(BoardState):
                 and not m & (EP | CASTLE)
                 and (m & DROP or safe >> (m & SQ) & 1)
                 and not dest_danger >> (m >> 10 & SQ) & 1
-                and not core.royal_choices >> (m >> 20 & SQ) & 1
+                and not (royal_choices and royal_choices >> (m >> 20 & SQ) & 1)
                 and not (m & DROP and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ]))
             ):
                 out.append(m)
