@@ -199,3 +199,20 @@ def test_refusals_point_at_the_part(text: str, code: str, where: str) -> None:
     span = found[0].span
     assert span is not None
     assert rule_file[span.offset : span.offset + span.length] == where
+
+
+def test_the_docs_table_says_what_the_contract_says() -> None:
+    """docs/variants.md lists, per executed rule, the attributes executed and those refused."""
+    import re
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "variants.md").read_text()
+    for name, contract in EXECUTED.items():
+        row = re.search(rf"^\| `{name}` \| (.*?) \| (.*?) \| 003:", docs, re.M)
+        assert row, name
+        executed, refused = row.group(1), row.group(2)
+        for attr in contract.attributes:
+            assert f"`{attr}" in executed, (name, attr)
+        for attr in shipped_catalog().rules[name].attributes:
+            if attr not in contract.attributes:
+                assert re.search(rf"\b{re.escape(attr)}\b", refused), (name, attr)

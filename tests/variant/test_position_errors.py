@@ -33,3 +33,12 @@ def test_the_error_points_at_the_token(variant: Variant, text: str, token: str, 
     assert text[d.span.offset : d.span.offset + d.span.length] == token
     if hint is not None:
         assert d.hint is not None and d.hint.startswith(hint)
+
+
+def test_the_column_is_the_token_s() -> None:
+    text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c"
+    with pytest.raises(NotationError) as caught:
+        CHESS.position(text)
+    span = caught.value.diagnostics[0].span
+    assert span is not None and (span.line, span.column) == (1, text.index("k") + 1)
+    assert "column 5" in str(caught.value)
