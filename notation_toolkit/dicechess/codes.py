@@ -6,7 +6,7 @@ Every Dice Chess diagnostic built from a code's template is worded here
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import CodeInfo, add_templates
+from notation_toolkit.core.codes import CodeInfo, add_templates, info_of
 from notation_toolkit.dicechess import errors as _errors  # noqa: F401  (registers the codes)
 
 #: DICE002: a DFEN the game core cannot play.
@@ -59,8 +59,13 @@ DICE003: CodeInfo = add_templates(
         "not_rolled": "the dice have not been rolled this turn",
         "roll_first": "roll the dice before moving",
         "over": "the game is over ({result})",
+        "no_dice": "the position has no dice to play (DFEN field 7 is '-')",
     },
-    hints={"rolled": "play a micro-move or end the turn", "not_rolled": "roll the dice first"},
+    hints={
+        "rolled": "play a micro-move or end the turn",
+        "not_rolled": "roll the dice first",
+        "no_dice": "give the dice as DFEN field 7, e.g. ... 0 1 PNB",
+    },
 )
 
 #: DICE004: dice letters that are not a pool.
@@ -81,3 +86,7 @@ DICE004: CodeInfo = add_templates(
         "packed": "build pools with dice.from_letters('PNB') or dice.from_types([1, 2, 3])",
     },
 )
+
+#: DICE005: a player spec or match setting refused (its one template, ``{detail}``, is registered in
+#: ``dicechess/errors.py`` with ``PlayerSpecError``, which builds it).
+DICE005: CodeInfo = info_of("DICE005")

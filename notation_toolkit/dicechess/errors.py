@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import register_code
+from collections.abc import Sequence
+
+from notation_toolkit.core.codes import info_of, register_code
+from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 
 register_code(
@@ -45,5 +48,33 @@ A dice pool must be 1 to 3 letters from P, N, B, R, Q, K (1=P .. 6=K), for examp
 )
 
 
+register_code(
+    "DICE005",
+    "player or match setting refused",
+    """
+A player spec (`engine:0.5`, `engine:d2w3`, `baseline:1`, `random`, `greedy`, `py:FILE.py:FACTORY`)
+or a setting of a match or ladder cannot be played: an unknown name, an option the player does not
+take, a depth or time out of range, a plug-in that cannot be loaded. The message says which and
+names the choices; on the command line it is a usage error (exit 2).
+""",
+    # worded where the spec is refused (engine/players.py, ladder.py, plugin.py), naming the spec
+    # and the choices; registered here, with the class that builds it
+    messages={"spec": "{detail}"},
+)
+
+
 class IllegalMoveError(NotationError):
     """A micro-move (or game action) that the rules refuse; the message says which rule and why."""
+
+
+class PlayerSpecError(NotationError):
+    """A player spec or match setting that cannot be played (``DICE005``); ``str()`` is the
+    message alone, as the command line shows it."""
+
+    def __init__(self, message: str | Sequence[Diagnostic], text: str | None = None) -> None:
+        if isinstance(message, str):
+            message = [info_of("DICE005").diagnostic("spec", detail=message)]
+        super().__init__(message, text)
+
+    def __str__(self) -> str:
+        return self.diagnostics[0].message if self.diagnostics else super().__str__()

@@ -304,7 +304,9 @@ class Position(BoardState):
                 ep_here = (
                     self.ep_squares and core.takes_ep[t] and (la is None or la[us][sq] & self.ep_squares)
                 )
-                if core.simple[t] or not (core.multi[t] or ep_here):
+                # multi-leg pieces too (their targets as square sets); move records only for en
+                # passant taken here, or made by a piece whose ep squares have no table (multi-leg)
+                if core.simple[t] or not (ep_here or (core.multi[t] and core.pieces[t].makes_ep)):
                     q = core.quiets[t](sq, us, occ, initial)
                     c = core.captures[t](sq, us, occ, enemies, initial, by_type)
                     epm = core.ep_make[t]

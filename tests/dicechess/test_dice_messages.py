@@ -20,9 +20,11 @@ from message_checks import (
 
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.dicechess import dice
+from notation_toolkit.dicechess.engine.players import make_player
+from notation_toolkit.dicechess.engine.search import Engine
 from notation_toolkit.dicechess.game import Game, parse_dice
 
-CODES = ["DICE001", "DICE002", "DICE003", "DICE004"]
+CODES = ["DICE001", "DICE002", "DICE003", "DICE004", "DICE005"]
 
 
 def _played(*actions: str, dfen: str | None = None, auto: bool = True) -> Callable[[], object]:
@@ -56,6 +58,8 @@ def _calls() -> list[Callable[[], object]]:
         functools.partial(parse_dice, "PPPP"),  # DICE004: more than three dice
         functools.partial(dice.from_types, [7]),  # not a die face
         functools.partial(dice.pool_of, 1 << 20),  # not a packed pool
+        functools.partial(make_player, "nobody"),  # DICE005: a player spec
+        functools.partial(Engine().best_turn, Game(seed=7).position),  # DICE003: no dice to play
         _played("roll NNN", "e2e4"),  # DICE001: no pawn die
         _played("roll PPP", "e2e5"),
         _played("roll PNB", "e3e4"),

@@ -123,6 +123,26 @@ def test_a_hostile_micro_move_is_a_dice_diagnostic(text: str) -> None:
     _coded(error, "DICE001")
 
 
+@pytest.mark.parametrize(
+    "spec", ["nobody", "engine:d²", "engine:d99", "random:1", "engine:x", "", "engine:d1w²"], ids=repr
+)
+def test_a_bad_player_spec_is_a_dice_diagnostic(spec: str) -> None:
+    from notation_toolkit.dicechess.engine.ladder import player_from_spec
+    from notation_toolkit.dicechess.engine.players import make_player
+
+    for call in (lambda: make_player(spec), lambda: player_from_spec(spec, 1)):
+        _result, error = _bounded(call)
+        refused = _coded(error, "DICE005")
+        assert str(refused) == refused.diagnostics[0].message  # what the command line shows
+
+
+def test_the_engine_refuses_a_position_without_dice() -> None:
+    from notation_toolkit.dicechess.engine.search import Engine
+
+    _result, error = _bounded(lambda: Engine().best_turn(DicePosition.start()))
+    _coded(error, "DICE003")
+
+
 # ------------------------------------------------------------------------------------ Dice CLI
 
 

@@ -49,9 +49,10 @@ from notation_toolkit.dicechess.engine.players import (
     RandomPlayer,
     fixed_depth,
 )
+from notation_toolkit.dicechess.errors import PlayerSpecError
 
 
-class LadderError(ValueError):
+class LadderError(PlayerSpecError):
     """A bad player spec or ladder setting (reported to the user as a usage error)."""
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Final, Protocol
 
 from notation_toolkit.dicechess.engine.search import REFINE_BUDGET, Engine, SearchResult
+from notation_toolkit.dicechess.errors import PlayerSpecError
 from notation_toolkit.dicechess.moves import uci
 from notation_toolkit.dicechess.position import Position
 from notation_toolkit.dicechess.turns import walk_turns
@@ -18,11 +19,11 @@ a player under a time limit still searches deeper where the position allows it (
 
 
 def fixed_depth(spec: str, option: str) -> int:
-    """The depth ``N`` of an option ``dN`` (1 <= N <= ``MAX_FIXED_DEPTH``), else ``ValueError``."""
+    """The depth ``N`` of an option ``dN`` (1 <= N <= ``MAX_FIXED_DEPTH``), else ``PlayerSpecError``."""
     digits = option[1:]
     # ASCII digits only: str.isdigit() also takes '²', which int() refuses
     if not (option.startswith("d") and _is_number(digits) and 1 <= int(digits) <= MAX_FIXED_DEPTH):
-        raise ValueError(
+        raise PlayerSpecError(
             f"{spec!r}: a fixed depth must be d1 or d{MAX_FIXED_DEPTH} (one turn of depth 3 in a middle "
             "game takes hours; a time limit such as engine:1 searches deeper where time allows)"
         )
@@ -160,11 +161,12 @@ def make_player(spec: str, *, seed: int | None = None, time_limit: float | None 
     """A player from a name: ``engine``, ``random`` or ``greedy`` (``engine:d2`` = depth 2).
 
     ``engine`` plays under ``time_limit`` (default 0.5 s); ``engine:dN`` at the fixed depth ``N``
-    (1 or 2, ``MAX_FIXED_DEPTH``). Any other name or option is a ``ValueError`` naming the choices.
+    (1 or 2, ``MAX_FIXED_DEPTH``). Any other name or option is a ``PlayerSpecError`` (DICE005)
+    naming the choices.
     """
     name, sep, option = spec.partition(":")
     if name in ("random", "greedy") and sep:
-        raise ValueError(f"{spec!r}: {name} takes no option")
+        raise PlayerSpecError(f"{spec!r}: {name} takes no option")
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
@@ -172,10 +174,10 @@ def make_player(spec: str, *, seed: int | None = None, time_limit: float | None 
     if name == "engine":
         if sep:
             if not option.startswith("d"):
-                raise ValueError(
+                raise PlayerSpecError(
                     f"{spec!r}: the engine's one option is a fixed depth, d1 or d{MAX_FIXED_DEPTH} "
                     "(the time is --time)"
                 )
             return EnginePlayer(depth=fixed_depth(spec, option), time_limit=None)
         return EnginePlayer(time_limit=time_limit if time_limit is not None else 0.5)
-    raise ValueError(f"unknown player {spec!r}: use engine, engine:dN, random or greedy")
+    raise PlayerSpecError(f"unknown player {spec!r}: use engine, engine:dN, random or greedy")

@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from notation_toolkit.core.suggest import did_you_mean
-from notation_toolkit.dicechess.errors import IllegalMoveError
+from notation_toolkit.dicechess.errors import IllegalMoveError, PlayerSpecError
 from notation_toolkit.dicechess.game import Game
 from notation_toolkit.dicechess.position import Position
 
@@ -38,7 +38,7 @@ _FORM: Final = "py:MODULE:FACTORY[:OPTION], e.g. py:my_players.py:make or py:my_
 _MODULES: dict[str, ModuleType] = {}
 
 
-class PluginSpecError(ValueError):
+class PluginSpecError(PlayerSpecError):
     """A ``py:`` spec that cannot give a player: malformed, not loadable, no such factory, or the
     factory failed or returned something without ``choose``."""
 

@@ -170,7 +170,10 @@ class Engine:
         (no usable die, R10).
         """
         if not pos.pool:
-            raise ValueError("best_turn needs a position with rolled dice (DFEN field 7)")
+            from notation_toolkit.dicechess.codes import DICE003
+            from notation_toolkit.dicechess.errors import IllegalMoveError
+
+            raise DICE003.error(IllegalMoveError, "no_dice", field="dice")
         start = time.perf_counter()
         self.nodes = 0
         self.deep_choices = 0

@@ -1028,8 +1028,16 @@ class Tables:
                     ranks |= g.rank_masks[r]
                 source = files & ranks
                 if source:
+                    shift = dy * w + dx
                     steps = min(p.smax, max(w, h))
-                    out.append(_Fill(source, dy * w + dx, p.kind == JUMP, p.smin, steps, origin, dest))
+                    doubling: tuple[int, ...] = ()
+                    if p.smin <= 1 and steps >= max(w, h) - 1:
+                        # a whole line: filled in doubling steps (1, 2, 4 ... squares at once)
+                        doubling = tuple(shift << k for k in range(max(w, h).bit_length()))
+                    enter = source << shift if shift > 0 else source >> -shift
+                    out.append(
+                        _Fill(source, shift, p.kind == JUMP, p.smin, steps, origin, dest, enter, doubling)
+                    )
         return out
 
     # -- generation ---------------------------------------------------------------------------
@@ -1394,6 +1402,8 @@ class _Fill:
     smax: int
     origin: int
     dest: int
+    enter: int  # the squares a step lands on without leaving the board
+    doubling: tuple[int, ...]  # for whole lines: the shifts of 1, 2, 4 ... steps
 
 
 def _reach_union(
@@ -1414,6 +1424,16 @@ def _reach_union(
         for fill in fills[side]:
             gen = squares & fill.origin
             shift, source = fill.shift, fill.source
+            if fill.doubling:
+                # occluded fill (Kogge-Stone): ``gen`` grows along the line through the squares of
+                # ``through``, which is closed under the doubled shifts so that no step wraps
+                through = fill.enter if fill.jump else fill.enter & empty
+                for double in fill.doubling:
+                    gen |= through & (gen << double if double > 0 else gen >> -double)
+                    through &= through << double if double > 0 else through >> -double
+                gen &= source
+                out |= (gen << shift if shift > 0 else gen >> -shift) & fill.dest
+                continue
             for step in range(1, fill.smax + 1):
                 gen &= source
                 if not gen:
