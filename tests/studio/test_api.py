@@ -62,7 +62,7 @@ def test_a_random_chess_game_matches_python_chess_move_by_move(client: TestClien
     rnd = random.Random(34)
     board = chess.Board()
     moves: list[str] = []
-    for _ in range(40):
+    for _ in range(30):
         status, game = post(client, "game", {"rules": CHESS, "moves": moves})
         assert status == 200
         assert sorted(m["uci"] for m in game["legal"]) == sorted(m.uci() for m in board.legal_moves)

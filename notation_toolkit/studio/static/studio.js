@@ -46,6 +46,7 @@ function escapeHtml(text) {
 
 const editor = $("rules");
 const backdrop = $("backdrop");
+const gutter = $("gutter");
 let diagnostics = [];
 
 function paintBackdrop() {
@@ -65,8 +66,21 @@ function paintBackdrop() {
   }
   html += escapeHtml(text.slice(at)) + "\n";
   backdrop.innerHTML = html;
+  // line numbers, the lines with a diagnostic in red
+  const bad = new Set(spans.map((span) => lineColumn(text, span.from)[0]));
+  const count = text.split("\n").length;
+  let numbers = "";
+  for (let line = 1; line <= count; line++) {
+    numbers += bad.has(line) ? `<span class="bad">${line}</span>\n` : `${line}\n`;
+  }
+  gutter.innerHTML = numbers + "\n";
+  syncScroll();
+}
+
+function syncScroll() {
   backdrop.scrollTop = editor.scrollTop;
   backdrop.scrollLeft = editor.scrollLeft;
+  gutter.scrollTop = editor.scrollTop;
 }
 
 function lineColumn(text, offset) {
@@ -176,10 +190,7 @@ editor.addEventListener("input", () => {
   paintBackdrop();
   scheduleCheck();
 });
-editor.addEventListener("scroll", () => {
-  backdrop.scrollTop = editor.scrollTop;
-  backdrop.scrollLeft = editor.scrollLeft;
-});
+editor.addEventListener("scroll", syncScroll);
 editor.addEventListener("keydown", (event) => {
   if (event.key === "Tab") {
     event.preventDefault();
