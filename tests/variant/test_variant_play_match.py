@@ -119,3 +119,16 @@ def test_replay_without_rules_and_of_garbage(tmp_path: Path) -> None:
     pgn.write_bytes(bytes(range(256)) * 10)
     result = CliRunner().invoke(variant, ["replay", str(pgn), "--rules", CHESS])
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_you_second_and_engine_against_engine() -> None:
+    second = CliRunner().invoke(
+        variant, ["play", CHESS, "--engine", "builtin:d1", "--you", "second"], input="e5\nquit\n"
+    )
+    assert second.exit_code == 0, second.output
+    assert second.output.index("builtin:d1 plays") < second.output.index("you: e5")
+    watch = CliRunner().invoke(
+        variant,
+        ["play", str(EXAMPLES / "losalamos.fbr"), "--engine", "greedy", "--you", "none", "--seed", "2"],
+    )
+    assert watch.exit_code == 0 and ("wins by" in watch.output or "draw by" in watch.output)
