@@ -376,9 +376,10 @@ file has `royal`: a side without one has lost before the first move.
         START_CASTLING,
         "castling defined but impossible from the start position",
         """
-The rule file defines castling (`O-O=...`), but no royal piece of the start position may castle: in
-FEEN a piece that still may castle is marked unmoved with `-` (`-K^`, `-R`), in FEN the castling field
-names the rights (`KQkq`). Without them the variant silently loses castling.
+The rule file defines castling (`O-O=...`), but no royal piece of the start position may castle. A
+FEEN start position without any `-` mark has every piece unmoved; once it marks pieces unmoved
+(`-K^`, `-R`), only those are, and a royal piece castles only when it and a rook of its rank are
+marked. In FEN the castling field names the rights (`KQkq`); `-` gives none.
 """,
     ),
 ]
@@ -610,7 +611,8 @@ _TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
     ),
     START_CASTLING: (
         {
-            "": "castling is defined, but no royal piece of the start position is marked unmoved ('-')",
+            "": "castling is defined, but no royal piece of the start position is marked unmoved ('-') "
+            "with an unmoved rook on its rank",
             "fen": "castling is defined, but the start position's castling field is '-'",
         },
         {

@@ -171,8 +171,11 @@ def _castling(
             start = len(fields[0]) + len(fields[1]) + 2
             yield code.diagnostic("fen", span=span(start, 1), severity=Severity.WARNING)
         return
+    if not any(t.state == "-" for t in tokens):
+        return  # no marks at all: every piece of a start position is unmoved (as Fairy-Stockfish)
     royal_tokens = [t for t in tokens if (("+" if t.state == "+" else "") + t.letter.upper()) in royal]
-    if any(t.state == "-" for t in royal_tokens):
+    partners = {(t.rank, t.letter.isupper()) for t in tokens if t.letter.upper() == "R" and t.state == "-"}
+    if any(t.state == "-" and (t.rank, t.letter.isupper()) in partners for t in royal_tokens):
         return
     # the fix marks every royal piece and the rooks of its rank (royal=castle: {R} by default, 003:920)
     marks = {t.start for t in royal_tokens if not t.state}

@@ -48,7 +48,7 @@ EXTRA = [
     'boardsize="4x4" startposition="k3/4/4/K^3 / C/c" royal K',  # FBR505
     'boardsize="4x4" startposition="k^3/4/4/R^K^2 / C/c" royal K R=W0',
     'boardsize="4x4" startposition="4/4/4/R^K^2 / C/c" royal K R=W0',
-    'boardsize="4x4" startposition="k^2r/4/4/K^2R / C/c" royal K R=W0 O-O=isR[c]=isR[b]',  # FBR506
+    'boardsize="4x4" startposition="k^2-r/4/4/K^2-R / C/c" royal K R=W0 O-O=isR[c]=isR[b]',  # FBR506
     'boardsize="4x4" startposition="k2r/4/4/K2R w - - 0 1" royal K R=W0 O-O=isR[c]=isR[b]',
 ]
 

@@ -71,11 +71,14 @@ def test_a_placement_that_does_not_fit_the_board(start: str, size: str, where: s
 
 
 def test_castling_defined_but_nobody_marked_to_castle_is_a_warning_with_the_marks() -> None:
-    text = _file("rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c")
+    # without any '-' every piece of a start position is unmoved: castling works, no warning
+    assert not _found(_file("rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c"), "FBR506")
+    # rooks marked, kings not: no side can castle
+    text = _file("-rnbqk^bn-r/pppppppp/8/8/8/8/PPPPPPPP/-RNBQK^BN-R / C/c")
     [(_, d)] = _found(text, "FBR506")
     assert d.severity is Severity.WARNING and d.fix is not None
     assert d.fix.replacement == "-rnbq-k^bn-r/pppppppp/8/8/8/8/PPPPPPPP/-RNBQ-K^BN-R"
-    fixed = text.replace("rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR", d.fix.replacement)
+    fixed = text.replace("-rnbqk^bn-r/pppppppp/8/8/8/8/PPPPPPPP/-RNBQK^BN-R", d.fix.replacement)
     assert not _found(fixed, "FBR506")
     pos = Variant.from_text(fixed).start()
     for move in ("e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"):
@@ -94,7 +97,7 @@ def test_the_shipped_variants_start_positions_fit() -> None:
 def test_ntk_check_and_the_language_server_report_it(tmp_path: Path) -> None:
     from notation_toolkit.lsp.analysis import check, notation_for
 
-    text = _file("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / C/c")
+    text = _file("-rnbqkbn-r/pppppppp/8/8/8/8/PPPPPPPP/-RNBQKBN-R / C/c")
     path = tmp_path / "mine.fbr"
     path.write_text(text)
     run = subprocess.run(
