@@ -40,7 +40,7 @@ class Limits:
     """What one request may ask for (sizes in characters, times in seconds)."""
 
     body: int = 1 << 20
-    rules: int = 256 << 10
+    rules: int = 64 << 10
     position: int = 4096
     moves: int = 2000
     move: int = 32
@@ -81,7 +81,11 @@ def _text(body: JSON, name: str, limit: int, *, default: str | None = None) -> s
         raise field_error(name, "a string is required")
     if len(value) > limit:
         raise ApiError(
-            [info_of(codes.TOO_LARGE).diagnostic(size=len(value), limit=limit, what=name)],
+            [
+                info_of(codes.TOO_LARGE).diagnostic(
+                    size=len(value), limit=limit, what=f"field {name!r}", unit="characters"
+                )
+            ],
             413,
         )
     return value
@@ -338,7 +342,7 @@ class Studio:
                 raise ApiError(
                     [
                         info_of(codes.TOO_LARGE).diagnostic(
-                            size=len(data), limit=self.limits.rules, what="rule file"
+                            size=len(data), limit=self.limits.rules, what="the rule file", unit="bytes"
                         )
                     ],
                     413,

@@ -23,11 +23,11 @@ register_code(
     TOO_LARGE,
     "request too large",
     """
-The studio reads request bodies of at most 1 MiB and rule files of at most 256 KiB (the largest
+The studio reads request bodies of at most 1 MiB and rule files of at most 64 KiB (the largest
 rule file a person writes is a few KiB); a larger request is refused before it is read whole.
 """,
-    messages={"": "the request has {size} bytes; the studio reads at most {limit}"},
-    hints={"": "send a smaller {what}"},
+    messages={"": "{what} has {size} {unit}; the studio reads at most {limit}"},
+    hints={"": "make {what} smaller"},
 )
 register_code(
     NOT_JSON,

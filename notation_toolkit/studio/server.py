@@ -55,14 +55,21 @@ async def _read_body(request: Request, limit: int) -> dict[str, Any]:
     announced = request.headers.get("content-length")
     if announced is not None and (not announced.isdigit() or len(announced) > 15 or int(announced) > limit):
         shown = announced if len(announced) <= 20 else announced[:20] + "..."
-        raise ApiError([info_of(codes.TOO_LARGE).diagnostic(size=shown, limit=limit, what="request")], 413)
+        raise ApiError(
+            [info_of(codes.TOO_LARGE).diagnostic(size=shown, limit=limit, what="the request", unit="bytes")],
+            413,
+        )
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
             raise ApiError(
-                [info_of(codes.TOO_LARGE).diagnostic(size=f"more than {limit}", limit=limit, what="request")],
+                [
+                    info_of(codes.TOO_LARGE).diagnostic(
+                        size=f"more than {limit}", limit=limit, what="the request", unit="bytes"
+                    )
+                ],
                 413,
             )
         chunks.append(chunk)
