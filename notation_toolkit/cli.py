@@ -28,9 +28,9 @@ HELP = """Parse, check, format and convert chess-variant notations (FEEN, FEN, D
 Dice Chess.
 
 Exit codes: 0 valid / done, 1 invalid input, 2 usage error, 3 a file or stream cannot be read or
-written, 70 internal error, 130 interrupted, 141 standard output closed by its reader. check, fmt
-and expand report a file they cannot read as an invalid input (NTK005, exit 1) and go on with the
-others.
+written, 70 internal error, 130 interrupted (SIGINT), 141 standard output closed by its reader, 143
+terminated (SIGTERM). check, fmt and expand report a file they cannot read as an invalid input
+(NTK005, exit 1) and go on with the others.
 """
 
 
@@ -89,10 +89,41 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         set_debug(True)
         args = [a for a in args[:end] if a != "--debug"] + args[end:]
+    previous = _catch_sigterm()
     try:
         return _run(args)
     except BaseException as exc:  # the one error boundary of the command line
         return _handle(exc)
+    finally:
+        _restore_sigterm(previous)
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that every ``finally`` runs (worker processes are
+    stopped, temporary files removed) before ``ntk`` exits with 143."""
+
+
+def _on_sigterm(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
+def _catch_sigterm() -> object:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None  # main() called from a thread (an embedding): signals are not ours to take
+    try:
+        return signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError):
+        return None
+
+
+def _restore_sigterm(previous: object) -> None:
+    import signal
+
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)  # type: ignore[arg-type]
 
 
 def _run(args: list[str]) -> int:
@@ -148,6 +179,10 @@ def _handle(exc: BaseException) -> int:
         _silence_stdout()
         _say("interrupted")
         return kit.EXIT_INTERRUPTED
+    if isinstance(exc, Terminated):
+        _silence_stdout()
+        _say("terminated")
+        return kit.EXIT_TERMINATED
     if isinstance(exc, BrokenPipeError):
         # The reader of our output went away (`ntk check big.feen | head -1`): nothing to say.
         _silence_stdout()

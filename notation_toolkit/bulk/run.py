@@ -21,7 +21,6 @@ from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
     from dataclasses import dataclass
 else:
     # @dataclass(frozen=True, slots=True) without an exec per method at import (core.nodeclass)
@@ -175,36 +174,39 @@ def run_many(
             for chunk in _chunks(items, chunk_size):
                 yield from _process(task, chunk)
         return
-    # Imported here: multiprocessing and logging cost a one-line `ntk check` about 15 ms.
-    from concurrent.futures import ProcessPoolExecutor
+    # Imported here: multiprocessing costs a one-line `ntk check` start-up time.
+    from notation_toolkit.bulk.workers import Chunk, Workers, death_diagnostics, unchecked
 
-    window = 4 * workers
-    pending: deque[tuple[Task, list[Item], Future[list[Outcome]]]] = deque()
+    def chunks() -> Iterator[Chunk]:
+        for task, items in work:
+            for chunk in _chunks(items, chunk_size):
+                where = (chunk[0].source, chunk[0].line + 1, chunk[-1].line + 1)
+                held.append((task, chunk))
+                yield Chunk((task, [item.text for item in chunk]), where, len(chunk))
 
-    def done() -> list[Result]:
-        task, chunk, future = pending.popleft()
-        return _results(task, chunk, future.result())
+    held: deque[tuple[Task, list[Item]]] = deque()  # the items of each chunk read, in order
+    pool = Workers(workers, _work_payload)
+    try:
+        # The input itself may fail (bytes that are not UTF-8 in a stream): the pool gives the
+        # items read before it their results, as with jobs=1, then raises the error.
+        for done in pool.run(chunks(), 4 * workers):
+            task, items = held.popleft()
+            warning, error = death_diagnostics(done)
+            if error is not None:
+                yield from _results(task, items, list(unchecked(done, error)))
+                continue
+            outcomes: list[Outcome] = done.outcome
+            if warning is not None:
+                first_diagnostics, output = outcomes[0]
+                outcomes = [((warning, *first_diagnostics), output), *outcomes[1:]]
+            yield from _results(task, items, outcomes)
+    finally:
+        pool.close()
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        try:
-            try:
-                for task, items in work:
-                    for chunk in _chunks(items, chunk_size):
-                        future = pool.submit(_work, task, [item.text for item in chunk])
-                        pending.append((task, chunk, future))
-                        if len(pending) >= window:
-                            yield from done()
-            except NotationError:
-                # The input itself failed (bytes that are not UTF-8 in a stream): the items read
-                # before it still get their results, as with jobs=1, then the error.
-                while pending:
-                    yield from done()
-                raise
-            while pending:
-                yield from done()
-        finally:
-            for _, _, future in pending:
-                future.cancel()
+
+def _work_payload(payload: tuple[Task, list[str]]) -> list[Outcome]:
+    """What a worker runs: ``_work`` on one chunk's (task, texts)."""
+    return _work(*payload)
 
 
 def _items(lines: Iterable[str] | Iterable[Item], source: str) -> Iterator[Item]:

@@ -20,6 +20,7 @@ Exit codes are the same for every command:
 ``EXIT_INTERNAL``           70     a bug in ntk (``--debug`` or ``NTK_DEBUG=1`` shows the traceback)
 ``EXIT_INTERRUPTED``        130    interrupted (Ctrl-C, SIGINT): 128 + 2
 ``EXIT_BROKEN_PIPE``        141    the reader of standard output went away (``ntk ... | head``): 128 + 13
+``EXIT_TERMINATED``         143    terminated (SIGTERM): 128 + 15
 ==========================  =====  ==============================================================
 
 Help is rendered by ``rich-click`` on a terminal, imported only when help is shown (it costs
@@ -65,6 +66,7 @@ EXIT_IO = 3
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+EXIT_TERMINATED = 143
 
 # ctx.meta is shared by a context and all its children: the root's error boundary reads it to
 # report a NotationError escaping a command as JSON when that command was given --json.

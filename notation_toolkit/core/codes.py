@@ -369,3 +369,24 @@ The notation does not offer what was asked of it: for example lenient formatting
     messages={"lenient": "{notation} has no lenient mode"},
     hints={"lenient": "format it strictly instead"},
 )
+NTK010 = register_code(
+    "NTK010",
+    "worker process died",
+    """
+A worker process of a bulk run (`ntk check --jobs N`, `ntk fmt`, `ntk convert -i`) died while it
+held a range of lines: killed by a signal (the out-of-memory killer, `kill -9`) or ended by a
+crash. The range is checked again once in a fresh worker (a warning says so); if that worker dies
+too, the lines of the range are reported as not checked and the run goes on with the others.
+""",
+    messages={
+        "retried": "the worker holding lines {first}-{last} of {source} {reason}; the lines were "
+        "checked again in a fresh worker",
+        "unchecked": "not checked: two workers died holding lines {first}-{last} of {source} (the "
+        "last one {reason})",
+    },
+    hints={
+        "retried": "a worker dies when the system kills it (memory) or on a crash; the results are "
+        "complete",
+        "unchecked": "check these lines alone (--jobs 1) to see what stops the worker",
+    },
+)
