@@ -142,10 +142,19 @@ def _environment_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[
 
         return call
 
+    def dead_workers() -> object:  # NTK010: a range whose worker died once, one whose two died
+        from notation_toolkit.bulk.workers import Chunk, death_diagnostics
+
+        where = ("a.fen", 1, 500)
+        retried = Chunk(None, where, 500, outcome=[], done=True, deaths=["was killed by SIGKILL"])
+        lost = Chunk(None, where, 500, done=True, deaths=["was killed by SIGKILL"] * 2)
+        return [*death_diagnostics(retried), *death_diagnostics(lost)]
+
     return [
         no_dask,
         no_scheduler,
         no_lenient_mode,
+        dead_workers,
         capped("NTK_MAX_TEXT", "16", functools.partial(read_text_file, fen_file)),
         capped("NTK_MAX_LINE", "16", lambda: list(iter_lines(fen_file))),
         capped("NTK_MAX_STREAM", "16", functools.partial(count_lines, fen_file)),
