@@ -385,8 +385,7 @@ too, the lines of the range are reported as not checked and the run goes on with
         "last one {reason})",
     },
     hints={
-        "retried": "a worker dies when the system kills it (memory) or on a crash; the results are "
-        "complete",
+        "retried": "a worker dies when the system kills it (memory) or on a crash; the results are complete",
         "unchecked": "check these lines alone (--jobs 1) to see what stops the worker",
     },
 )
