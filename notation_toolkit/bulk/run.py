@@ -33,18 +33,36 @@ DEFAULT_CHUNK = 500  # items per task sent to a worker: large enough to amortise
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """What to do with each item: ``kind`` on ``notation`` (``target`` for conversions)."""
+    """What to do with each item: ``kind`` on ``notation`` (``target`` for conversions).
+
+    With ``rules`` (the text of an FBR rule file) the items are positions of that variant, read
+    and written through the variant core (``bulk.positions``): ``check`` and ``convert`` between
+    ``fen`` and ``feen``.
+    """
 
     kind: Kind
     notation: str
     target: str | None = None
     options: tuple[tuple[str, Any], ...] = ()
+    rules: str | None = None
 
     @classmethod
-    def make(cls, kind: Kind, notation: str, target: str | None = None, **options: Any) -> Task:
+    def make(
+        cls, kind: Kind, notation: str, target: str | None = None, *, rules: str | None = None, **options: Any
+    ) -> Task:
         """Build a task, validating the notation (and conversion) names up front."""
         from notation_toolkit.core.registry import get_conversion, get_notation
 
+        if rules is not None:
+            from notation_toolkit.bulk.positions import NOTATIONS, variant_of
+
+            if kind not in ("check", "convert") or options:
+                raise ValueError("a task with rules checks or converts positions, without options")
+            for name in (notation, target or notation):
+                if name not in NOTATIONS:
+                    raise ValueError(f"a task with rules reads fen or feen, not {name!r}")
+            variant_of(rules)  # a rule file that cannot be played fails here, not in every item
+            return cls(kind, notation, target, (), rules)
         if kind == "convert":
             if target is None:
                 raise ValueError("a conversion task needs a target notation")
@@ -101,6 +119,8 @@ def _work(task: Task, texts: list[str]) -> list[Outcome]:
     traffic small; the caller keeps the items and builds the results."""
     from notation_toolkit.core.registry import get_conversion, get_notation
 
+    if task.rules is not None:
+        return _work_variant(task, texts)
     options = dict(task.options)
     notation = get_notation(task.notation)
     convert = get_conversion(task.notation, task.target).convert if task.target is not None else None
@@ -124,6 +144,24 @@ def _work(task: Task, texts: list[str]) -> list[Outcome]:
             diagnostics = list(exc.diagnostics)
             output = None
         outcomes.append((tuple(diagnostics), output))
+    return outcomes
+
+
+def _work_variant(task: Task, texts: list[str]) -> list[Outcome]:
+    """``_work`` for a task with rules: each text read as a position of the variant."""
+    from notation_toolkit.bulk.positions import read_position, variant_of, write_position
+
+    assert task.rules is not None
+    variant = variant_of(task.rules)
+    outcomes: list[Outcome] = []
+    for text in texts:
+        try:
+            position = read_position(variant, task.notation, text)
+            output = write_position(position, task.target) if task.target is not None else None
+        except NotationError as exc:
+            outcomes.append((tuple(exc.diagnostics), None))
+            continue
+        outcomes.append(((), output))
     return outcomes
 
 

@@ -12,6 +12,7 @@ from notation_toolkit.commands.common import (
     notation_options,
     resolve_notation,
 )
+from notation_toolkit.commands.rules import rules_option
 from notation_toolkit.commands.stream import bulk_options
 from notation_toolkit.core.cli import (
     EXIT_INVALID,
@@ -20,6 +21,7 @@ from notation_toolkit.core.cli import (
     console,
     json_option,
     report_error,
+    usage,
 )
 
 
@@ -38,6 +40,7 @@ from notation_toolkit.core.cli import (
 @json_option
 @notation_options
 @bulk_options
+@rules_option
 def check(
     files: tuple[str, ...],
     notation: str | None,
@@ -48,6 +51,7 @@ def check(
     options: dict[str, Any],
     jobs: int | None,
     dask: str | None,
+    rules: str | None,
 ) -> int:
     """Validate every item of each FILE ('-' for standard input) and print a summary table.
 
@@ -57,6 +61,9 @@ def check(
     Files of any size are streamed in constant memory, their items checked on every core
     (--jobs) or on a Dask cluster (--dask [ADDRESS]; quoted globs such as 'data/*.fen' are
     expanded); results are reported in input order.
+
+    With --rules FILE.fbr, the FEN and FEEN files hold positions of the variant that rule file
+    defines, checked by the variant core (its board size, pieces and hands).
     """
     from notation_toolkit.bulk import Task
     from notation_toolkit.commands.stream import (
@@ -74,11 +81,26 @@ def check(
     from notation_toolkit.core.textio import StreamDecodeError
 
     kwargs = notation_kwargs(grammar, options)
+    rules_text: str | None = None
+    if rules is not None:
+        from notation_toolkit.commands.rules import check_notation, load_variant
+
+        if kwargs:
+            return usage("--rules reads positions through the variant core: --grammar and --set do not apply")
+        try:
+            rules_text, _variant = load_variant(rules)
+        except NotationError as exc:
+            return report_error(exc, exc.text, rules, as_json)
     dask, files = split_dask(dask, files)
     inputs: list[Input] = []
     for path in expand_globs(files):
         try:
-            inputs.append(open_input(path, resolve_notation(path, notation)))
+            found = resolve_notation(path, notation)
+            if rules_text is not None:
+                refused = check_notation(found.name, "the notation")
+                if refused is not None:
+                    return usage(f"{path}: {refused}")
+            inputs.append(open_input(path, found))
         except NotationError as exc:
             return report_error(exc, exc.text, path, as_json)
     if dask is not None:
@@ -95,7 +117,7 @@ def check(
     done_lines = [0]  # lines of the inputs before the current one (for the progress bar)
 
     def task_of(item: Input) -> Task:
-        return Task.make("check", item.notation.name, **kwargs)
+        return Task.make("check", item.notation.name, rules=rules_text, **kwargs)
 
     if show_progress:
         from rich.progress import Progress

@@ -6,17 +6,19 @@ import sys
 
 import click
 
+from notation_toolkit.commands.rules import rules_option
 from notation_toolkit.core.cli import (
     EXIT_IO,
     EXIT_OK,
     EXIT_USAGE,
+    command,
     json_option,
     report_error,
 )
 from notation_toolkit.core.layout import Line, show
 
 
-@click.command("draw")
+@command("draw", short_help="Draw a position as SVG or PNG.")
 @click.argument("notation")
 @click.argument("text")
 @click.option(
@@ -37,6 +39,7 @@ from notation_toolkit.core.layout import Line, show
     "--arrow", "arrows", multiple=True, metavar="FROM-TO", help="Draw an arrow (e2-e4); repeatable."
 )
 @json_option
+@rules_option
 def draw_command(
     notation: str,
     text: str,
@@ -48,19 +51,23 @@ def draw_command(
     highlight: tuple[str, ...],
     arrows: tuple[str, ...],
     as_json: bool,
+    rules: str | None,
 ) -> None:
     """Draw the position TEXT written in NOTATION (feen, feen-legacy, fen, dfen).
 
     TEXT is the position itself, or '-' to read it from standard input. Without -o the SVG is
-    written to standard output. An output name ending in .png implies --png. A FEEN text that
-    starts with '-' goes after '--' (ntk draw feen -- "-rnbqk^bn-r/...").
+    written to standard output. An output name ending in .png implies --png. A FEEN text may
+    start with '-' (ntk draw feen "-rnbq-k^bn-r/..." -o x.svg). With --rules FILE.fbr the FEN or
+    FEEN text is read as a position of that variant by the variant core (any board size).
 
     \b
     Examples:
       ntk draw fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" -o e4.svg
       ntk draw feen "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL P/p S/s" -o shogi.png
     """
-    sys.exit(_run(notation, text, output, png, size, flipped, no_coordinates, highlight, arrows, as_json))
+    sys.exit(
+        _run(notation, text, output, png, size, flipped, no_coordinates, highlight, arrows, as_json, rules)
+    )
 
 
 def _run(
@@ -74,6 +81,7 @@ def _run(
     highlight: tuple[str, ...],
     arrows: tuple[str, ...],
     as_json: bool,
+    rules: str | None = None,
 ) -> int:
     from pathlib import Path
 
@@ -90,6 +98,26 @@ def _run(
             text = read_text("-").strip("\r\n")
         except NotationError as exc:
             return report_error(exc, None, "<stdin>", as_json)
+    if rules is not None:
+        from notation_toolkit.bulk.positions import read_position
+        from notation_toolkit.commands.rules import check_notation, load_variant
+
+        refused = check_notation(notation)
+        if refused is not None:
+            _error(refused)
+            return EXIT_USAGE
+        try:
+            _rules_text, variant = load_variant(rules)
+        except NotationError as exc:
+            return report_error(exc, exc.text, rules, as_json)
+        try:
+            position = read_position(variant, notation, text)
+        except NotationError as exc:
+            return report_error(exc, text, None, as_json)
+        # the picture needs the board, the hands and the side: FEEN's first three fields
+        drawn, text = "feen", " ".join(position.feen().split(" ")[:3])
+    else:
+        drawn = notation
     if output is not None and output.lower().endswith(".png"):
         png = True
     if png and output is None:
@@ -104,7 +132,7 @@ def _run(
         pairs.append((tail, head))
     try:
         picture = draw(
-            notation,
+            drawn,
             text,
             size=size,
             flipped=flipped,

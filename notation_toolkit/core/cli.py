@@ -172,8 +172,68 @@ def set_debug(value: bool) -> None:
 # commands and groups with rich help
 
 
+def dash_positionals(command: click.Command, args: list[str]) -> list[str]:
+    """``args`` rearranged so that a positional argument may start with ``-``.
+
+    Every position a chess-like variant's core writes in FEEN starts with ``-`` (``-rnbq-k^bn-r/``),
+    and click reads such a word as an unknown option. Here, before click parses:
+
+    * a word that starts with ``-`` and holds a ``/`` (a position, not an option) is positional,
+      unless it names one of the command's options (``--output=dir/x.svg``);
+    * ``--`` may stand anywhere: words after it that are not the command's options are positional
+      (``ntk draw feen -- "-r..." -o x.svg`` works), known options after it stay options;
+    * any other unknown word that starts with ``-`` stays an option, for click's "no such option".
+
+    Positionals are passed after a final ``--``, in their order.
+    """
+    long_names: set[str] = set()
+    short_names: set[str] = set()
+    valued: set[str] = set()
+    for param in command.get_params(click.Context(command)):
+        if not isinstance(param, click.Option):
+            continue
+        for opt in (*param.opts, *param.secondary_opts):
+            (long_names if opt.startswith("--") else short_names).add(opt)
+            if not param.is_flag and not param.count:
+                valued.add(opt)
+    options: list[str] = []
+    positionals: list[str] = []
+    after_separator = False
+    index = 0
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if word == "--":
+            after_separator = True
+            continue
+        name: str | None = None
+        if word.startswith("--"):
+            name = word.split("=", 1)[0]
+            known = name in long_names
+        elif word.startswith("-") and len(word) > 1:
+            name = word[:2]
+            known = name in short_names and (word == name or (name in valued and "/" not in word))
+        else:
+            known = False
+        if known:
+            options.append(word)
+            if name in valued and word == name and index < len(args):
+                options.append(args[index])
+                index += 1
+        elif name is not None and not after_separator and "/" not in word:
+            options.append(word)  # an unknown option: click says so
+        else:
+            positionals.append(word)
+    return [*options, "--", *positionals] if positionals else options
+
+
 class Command(click.Command):
-    """A click command whose help is rendered by rich-click (imported only to show help)."""
+    """A click command whose help is rendered by rich-click (imported only to show help), and
+    whose positional arguments may start with ``-`` (:func:`dash_positionals`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Click's parsing, after :func:`dash_positionals` rearranged ``args``."""
+        return super().parse_args(ctx, dash_positionals(self, list(args)))
 
     def get_help(self, ctx: click.Context) -> str:
         """The help page: rich-click's on a terminal, click's plain page in a pipe or a file."""
