@@ -23,32 +23,40 @@ MEMORY_MB = 200
 SECONDS = 10  # wall clock on a loaded 2-core machine; the reads themselves take well under 1 s
 
 
+# A small launcher runs the command and reports its peak memory: a child forked from the test
+# process would count the test process's own memory in its ru_maxrss (inherited across fork).
+_LAUNCH = """
+import resource, subprocess, sys
+code = subprocess.call(sys.argv[2:])
+with open(sys.argv[1], "w") as out:
+    out.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+sys.exit(code)
+"""
+
+
 def run(
     args: list[str], *, stdin: str | None = None, env: dict[str, str] | None = None
 ) -> tuple[int, str, float, float]:
     """(exit code, stdout + stderr, seconds, peak resident memory in MB) of ``ntk args``."""
-    import threading
+    import tempfile
 
     environment = {k: v for k, v in os.environ.items() if not k.startswith("NTK_")}
     environment.update(env or {})
-    with open(stdin or os.devnull, "rb") as source:
+    with tempfile.TemporaryDirectory() as scratch, open(stdin or os.devnull, "rb") as source:
+        report = os.path.join(scratch, "maxrss")
         started = time.monotonic()
-        process = subprocess.Popen(
-            [*NTK, *args], stdin=source, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment
+        done = subprocess.run(
+            [sys.executable, "-c", _LAUNCH, report, *NTK, *args],
+            stdin=source,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=environment,
+            timeout=60,
         )
-        timer = threading.Timer(60, process.kill)
-        timer.start()
-        try:
-            assert process.stdout is not None
-            out = process.stdout.read()
-            # wait4 reports this child's own peak memory (ru_maxrss, in KiB on Linux)
-            _, status, usage = os.wait4(process.pid, 0)
-        finally:
-            timer.cancel()
-            process.stdout.close()  # type: ignore[union-attr]
-        process.returncode = os.waitstatus_to_exitcode(status)
-    seconds = time.monotonic() - started
-    return process.returncode, out.decode("utf-8", "replace"), seconds, usage.ru_maxrss / 1024
+        seconds = time.monotonic() - started
+        with open(report) as handle:
+            peak_kib = int(handle.read())  # KiB on Linux
+    return done.returncode, done.stdout.decode("utf-8", "replace"), seconds, peak_kib / 1024
 
 
 ENDLESS = [

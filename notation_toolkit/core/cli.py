@@ -172,7 +172,7 @@ def set_debug(value: bool) -> None:
 # commands and groups with rich help
 
 
-def dash_positionals(command: click.Command, args: list[str]) -> list[str]:
+def dash_positionals(command: click.Command, ctx: click.Context, args: list[str]) -> list[str]:
     """``args`` rearranged so that a positional argument may start with ``-``.
 
     Every position a chess-like variant's core writes in FEEN starts with ``-`` (``-rnbq-k^bn-r/``),
@@ -189,7 +189,7 @@ def dash_positionals(command: click.Command, args: list[str]) -> list[str]:
     long_names: set[str] = set()
     short_names: set[str] = set()
     valued: set[str] = set()
-    for param in command.get_params(click.Context(command)):
+    for param in command.get_params(ctx):  # ctx's own: click keeps the help option it makes
         if not isinstance(param, click.Option):
             continue
         for opt in (*param.opts, *param.secondary_opts):
@@ -233,7 +233,7 @@ class Command(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Click's parsing, after :func:`dash_positionals` rearranged ``args``."""
-        return super().parse_args(ctx, dash_positionals(self, list(args)))
+        return super().parse_args(ctx, dash_positionals(self, ctx, list(args)))
 
     def get_help(self, ctx: click.Context) -> str:
         """The help page: rich-click's on a terminal, click's plain page in a pipe or a file."""
