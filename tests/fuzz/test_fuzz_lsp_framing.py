@@ -2,16 +2,19 @@
 
 Whatever bytes arrive, in whatever chunks: the reader never raises, its buffer stays bounded, a
 well-formed stream gives exactly its messages, and a well-formed message sent after any garbage
-and a blank line is read (the reader resynchronises on its header).
+and a blank line is read (the reader resynchronises on its header). The last target sends the
+same garbage to a live ``ntk lsp`` over stdio: a hover after it is always answered.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation_toolkit.lsp.framing import FrameReader, Malformed, Message
@@ -84,3 +87,22 @@ def test_a_message_after_any_garbage_and_a_blank_line_is_read(
     reader = FrameReader(max_body=MAX_BODY, max_header=MAX_HEADER)
     events = feed(reader, noise + b"\r\n\r\n" + frame(body), cuts)
     assert events and events[-1] == Message(body)
+
+
+@pytest.fixture(scope="module")
+def live_server() -> Iterator[Any]:
+    pytest.importorskip("pygls")
+    from lsp.test_hostile_client import Driver  # type: ignore[import-not-found]  # tests/lsp
+
+    driver = Driver()
+    driver.start()
+    yield driver
+    code, stderr = driver.stop()
+    assert code == 0 and "Traceback" not in stderr
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(noise=garbage)
+def test_a_live_server_answers_a_hover_after_any_garbage(live_server: Any, noise: bytes) -> None:
+    live_server.send(noise + b"\r\n\r\n")
+    assert live_server.hover().get("result") is not None
