@@ -766,8 +766,8 @@ class _Writer:
         )
 
     def _flag(self) -> None:
-        flag_options = [self.get("flagPiece"), self.get("flagPieceWhite"), self.get("flagPieceBlack")]
-        piece = next((o for o in flag_options if o is not None), None)
+        for name in ("flagPiece", "flagPieceWhite", "flagPieceBlack"):
+            self.get(name)
         white = self.region("flagRegionWhite", None)
         black = self.region("flagRegionBlack", None)
         generic = self.region("flagRegion", None)
@@ -790,12 +790,22 @@ class _Writer:
             )
             if o is not None
         }
-        if piece is None or letters != {self.royal_letter}:
+        if not letters:
+            letters = {"*"}  # Fairy-Stockfish's default flag piece: any piece
+        if len(letters) != 1:
             self.refuse(
-                name,
-                "a non-royal piece (or any piece) reaching a region wins",
-                "a win by a non-royal piece reaching a region (FBR hill is for royal pieces)",
+                "flagPieceWhite",
+                "the two sides have different flag pieces",
+                "a hill rule with a piece set per side",
             )
+            return
+        letter = next(iter(letters))
+        if letter == "*":
+            hill_set = "{" + "".join(p.letter for p in self.pieces.values()) + "}"
+        elif letter in {p.letter for p in self.pieces.values()}:
+            hill_set = "" if letter == self.royal_letter else "{" + letter + "}"
+        else:
+            self.refuse("flagPiece", f"{letter.lower()} is not a piece of this variant", "a flag piece")
             return
         if self.flag("flagMove", False):
             self.refuse(
@@ -820,7 +830,10 @@ class _Writer:
                 "a hill rule with a region per side",
             )
             return
-        self.rules.append(f"hill{fbr_range(white, self.files, self.ranks)}  ~ flagPiece, flagRegion")
+        # FBR hill{set}: the side moving a piece of the set onto the hill wins (003:380)
+        self.rules.append(
+            f"hill{hill_set}{fbr_range(white, self.files, self.ranks)}  ~ flagPiece, flagRegion"
+        )
 
     def _pawn_types(self) -> str:
         pawn_letter = self.kinds("pawn")

@@ -37,6 +37,19 @@ def core_perft(pos: Any, depth: int) -> int:
     return total
 
 
+def perft_depths(variant: Any, name: str, *, most: int = 3, calls: int = 1000) -> list[int]:
+    """The depths 1..``most`` at which core and pyffish are compared: a depth is left out when
+    pyffish would need more than ``calls`` legal-move lists for it (its lists cost ~7 ms here)."""
+    depths = [1]
+    nodes = 1
+    for depth in range(2, most + 1):
+        nodes = core_perft(variant.start(), depth - 1)
+        if nodes > calls:
+            break
+        depths.append(depth)
+    return depths
+
+
 def first_difference(
     variant: Any, name: str, *, games: int, plies: int, seed: int
 ) -> tuple[list[str], list[str], list[str]] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bridge_oracle import core_perft, first_difference, fsf_perft
+from bridge_oracle import core_perft, first_difference, fsf_perft, perft_depths
 
 from notation_toolkit.fsf import FsfError, export_ini, import_ini
 from notation_toolkit.variant import Variant
@@ -61,8 +61,9 @@ def test_export_agrees_with_fairy_stockfish(name: str) -> None:
 def test_export_agrees_deeper_and_round_trips(name: str) -> None:
     variant, section = _exported(name)
     start = pyffish.start_fen(section)
-    assert core_perft(variant.start(), 3) == fsf_perft(section, start, [], 3)
-    assert first_difference(variant, section, games=3, plies=50, seed=5) is None
+    for depth in perft_depths(variant, section)[2:]:
+        assert core_perft(variant.start(), depth) == fsf_perft(section, start, [], depth)
+    assert first_difference(variant, section, games=2, plies=40, seed=5) is None
     back = Variant.from_text(import_ini(export_ini(variant, name=section))[section])
     for depth in (1, 2, 3):
         assert core_perft(back.start(), depth) == core_perft(variant.start(), depth)

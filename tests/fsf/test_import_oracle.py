@@ -7,9 +7,9 @@ under ``-m slow``."""
 from __future__ import annotations
 
 import pytest
-from bridge_oracle import OPTIONS_INI, core_perft, first_difference, fsf_perft
+from bridge_oracle import OPTIONS_INI, core_perft, first_difference, fsf_perft, perft_depths
 
-from notation_toolkit.fsf import convert
+from notation_toolkit.fsf import convert, import_ini
 from notation_toolkit.variant import Variant
 
 pyffish = pytest.importorskip("pyffish")
@@ -48,7 +48,7 @@ def test_section_agrees_with_fairy_stockfish(name: str) -> None:
 def test_section_agrees_deeper(name: str) -> None:
     variant = _variant(name)
     start = pyffish.start_fen(name)
-    for depth in (2, 3):
+    for depth in perft_depths(variant, name)[1:]:
         assert core_perft(variant.start(), depth) == fsf_perft(name, start, [], depth), depth
     assert first_difference(variant, name, games=2, plies=40, seed=11) is None
 
@@ -86,3 +86,12 @@ def test_adjudication_options_are_reported_as_not_carried_over() -> None:
     notes = [d for d in section.diagnostics if d.code == "FSF302"]
     assert [d.message.split(" =")[0] for d in notes] == ["nMoveRule"]
     assert notes[0].span is not None and TEXT[notes[0].span.offset :].startswith("nMoveRule")
+
+
+def test_a_non_royal_flag_piece_is_a_hill_with_a_piece_set() -> None:
+    # FBR: with a piece set, the side moving a piece of the set onto the hill wins (003:380)
+    text = "[race:breakthrough]\nmaxRank = 6\nstartFen = pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP w 0 1\n"
+    text += "flagRegionWhite = *6\nflagRegionBlack = *1\n"
+    fbr = import_ini(text)["race"]
+    assert "hill{P}[6]  ~ flagPiece, flagRegion" in fbr
+    assert "stalemate=loss" in fbr
