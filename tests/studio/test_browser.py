@@ -193,7 +193,21 @@ def test_a_variant_authors_session(page: Any, studio_url: tuple[str, Path], tmp_
     ) == sorted(
         chess.square_name(m.to_square) for m in chess.Board(fen).legal_moves if m.from_square == chess.E1
     )
+    # a back-rank mate: check, the result and its reason are shown (python-chess agrees it is mate)
+    mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+    board = chess.Board(mate)
+    board.push_uci("a1a8")
+    assert board.is_checkmate()
+    page.fill("#fen", mate)
+    page.click("#set-fen")
+    page.wait_for_function("document.querySelectorAll('#board svg .piece').length === 6")
+    _click_square(page, "a1")
+    _click_square(page, "a8")
+    page.wait_for_function("document.getElementById('status').textContent.includes('checkmate')")
+    assert page.inner_text("#status").startswith("1-0")
+    assert page.locator("#board svg rect[fill='#e0413a']").count() == 1  # the mated king's square
     page.click(".tabs button[data-tab='moves']")
+    assert page.inner_text("#result") == "1-0 (checkmate)"
 
     # shogi: 9×9 with drops; a bishop exchange with its promotion choice, then a drop
     page.select_option("#opponent-side", "none")
