@@ -433,6 +433,8 @@ class Position(BoardState):
     def _drop_targets(self, t: int, empty: int) -> int:
         """The empty squares where a piece of type ``t`` from the hand may be dropped."""
         core = self.core
+        if not core.droppable[t]:
+            return 0
         targets = empty & core.drop_zone[t][self.turn]
         if not core.drop_explicit[t]:
             # no drop on squares where the piece has no physical move (003:286)
@@ -749,6 +751,7 @@ class Position(BoardState):
             or core.file_limits
             or any(core.drop_nocheck)
             or any(core.drop_nomate)
+            or core.royal_drops
         ):
             return len(self._legal_codes())
         if self._decided() is not None:
@@ -849,6 +852,7 @@ class Position(BoardState):
                     danger ^= low
             safe = core.geometry.full & ~danger
         royal_choices = core.royal_choices
+        royal_drops = core.royal_drops
         for m in self._pseudo(drops):
             if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
                 to = m >> 10 & SQ
@@ -861,6 +865,7 @@ class Position(BoardState):
                 and (m & DROP or safe >> (m & SQ) & 1)
                 and not dest_danger >> (m >> 10 & SQ) & 1
                 and not (royal_choices and royal_choices >> (m >> 20 & SQ) & 1)
+                and not (royal_drops and m & DROP and core.royal[m & SQ])
                 and not (m & DROP and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ]))
             ):
                 out.append(m)

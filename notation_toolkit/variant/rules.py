@@ -94,6 +94,7 @@ class Rules:
     drop_zones: dict[str, tuple[int, int]] = field(default_factory=dict)
     drop_nomate: frozenset[str] = frozenset()
     drop_nocheck: frozenset[str] = frozenset()
+    drop_named: frozenset[str] = frozenset()  # pieces a drop rule names (royal ones too, 003:282)
     total_limits: list[tuple[frozenset[str], int]] = field(default_factory=list)
     file_limits: list[tuple[frozenset[str], int]] = field(default_factory=list)
     promotions: dict[str, Promotion] = field(default_factory=dict)
@@ -338,6 +339,7 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
         elif name == "drop":
             letters = _letters(rule.piece_set)
             zone = _range_mask(geometry, rule.board_range) if rule.board_range else geometry.full
+            rules.drop_named |= letters
             for letter in letters or {"*"}:
                 if rule.board_range is not None:
                     rules.drop_zones[letter] = _both_sides(geometry, zone)

@@ -198,7 +198,9 @@ class Core:
                     for choice in way or ():
                         if self.royal[choice]:
                             self.royal_choices |= 1 << (choice + 1)
-        self.droppable = [rules.holding and not self.royal[t] for t in range(n)]
+        # "all pieces can be dropped, except royal pieces", unless a drop rule names them (003:282)
+        self.droppable = [not self.royal[t] or k in rules.drop_named for t, k in enumerate(self.keys)]
+        self.royal_drops = any(self.royal[t] and self.droppable[t] for t in range(n))
         full = g.full
         self.drop_zone: list[tuple[int, int]] = []
         self.drop_explicit: list[bool] = []

@@ -43,7 +43,6 @@ DEFAULT_FORMS = {
     ("promotion", "prefix"),
     ("promotion", "enter"),  # enter is the default way (003:708)
     ("drop", ""),  # drop rules without attributes or zone restrict nothing (003:274-286)
-    ("drop", "piece_set"),
     ("stalemate", "draw"),  # 003:977
     ("draw", ""),  # draw=repetition(3) is the default (003:265)
     ("draw", "repetition"),

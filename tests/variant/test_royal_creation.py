@@ -70,3 +70,31 @@ def test_royal_queens_play_as_fairy_stockfish_coregal(coregal: Variant, games: i
             if i < len(line):
                 pos.push(line[i])
     assert promotions > 0
+
+
+@pytest.mark.parametrize(
+    ("feen", "fen", "attacked", "safe"),
+    [
+        ("r3k^3/8/8/8/8/8/8/4K^3 Q/ C/c", "r3k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", ["Q@a1", "Q@b8"], "Q@b1"),
+        ("r3k^3/8/8/8/8/8/8/4K^3 /q c/C", "r3k3/8/8/8/8/8/8/4K3[q] b - - 0 1", ["Q@d2", "Q@f1"], "Q@a7"),
+        ("4k^3/8/8/8/8/8/1r6/4K^3 Q/ C/c", "4k3/8/8/8/8/8/1r6/4K3[Q] w - - 0 1", ["Q@b5", "Q@a2"], "Q@c3"),
+    ],
+)
+def test_dropping_a_royal_queen_is_tested_like_a_royal_move(
+    feen: str, fen: str, attacked: list[str], safe: str
+) -> None:
+    """A drop rule naming a royal piece lets it be dropped (003:282), never onto an attacked
+    square; Fairy-Stockfish's coregal with drops (pychess-variants' coregaldrop) agrees."""
+    variant = Variant.from_text(COREGAL.replace("royal{KQ} ", "royal{KQ} holding drop{Q} ", 1))
+    ours = sorted(m.text for m in variant.position(feen).legal_moves())
+    assert safe in ours and not set(attacked) & set(ours)
+    pyffish = pytest.importorskip("pyffish")
+    pyffish.load_variant_config("[coregaldrop:coregal]\npieceDrops = true\n")
+    assert ours == sorted(pyffish.legal_moves("coregaldrop", fen, []))
+
+
+def test_royal_pieces_in_hand_are_not_dropped_without_a_drop_rule_naming_them() -> None:
+    # 003:282: "all pieces can be dropped, except royal pieces"
+    variant = Variant.from_text(COREGAL.replace("royal{KQ} ", "royal{KQ} holding ", 1))
+    moves = [m.text for m in variant.position("r3k^3/8/8/8/8/8/8/4K^3 Q/ C/c").legal_moves()]
+    assert sorted(moves) == ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
