@@ -182,3 +182,28 @@ def test_parse_and_convert_take_a_leading_dash_feen(capsys: pytest.CaptureFixtur
 def test_an_unknown_option_is_still_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = ntk(capsys, "draw", "feen", "-x", CHESS_FEEN)
     assert code == 2 and "No such option" in err
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "expected"),
+    [
+        # an option whose value may be left out takes no word that starts with '-'
+        ("check", ["--dask", "-n", "fen", "x.fen"], ["--dask", "-n", "fen", "--", "x.fen"]),
+        ("check", ["--dask", "data/*.fen"], ["--dask", "data/*.fen"]),
+        # after '--', a word that is no option of the command is positional (POSIX)
+        ("check", ["--", "-weird"], ["--", "-weird"]),
+        ("draw", ["feen", "--", CHESS_FEEN, "-o", "x.svg"], ["-o", "x.svg", "--", "feen", CHESS_FEEN]),
+        ("parse", ["fen", "-x"], ["-x", "--", "fen"]),
+    ],
+)
+def test_how_words_are_told_apart(command: str, args: list[str], expected: list[str]) -> None:
+    import click
+
+    from notation_toolkit.cli import build_cli
+    from notation_toolkit.core.cli import dash_positionals
+
+    root = build_cli()
+    ctx = click.Context(root)
+    found = root.get_command(ctx, command)
+    assert found is not None
+    assert dash_positionals(found, click.Context(found, parent=ctx, info_name=command), args) == expected

@@ -189,6 +189,7 @@ def dash_positionals(command: click.Command, ctx: click.Context, args: list[str]
     long_names: set[str] = set()
     short_names: set[str] = set()
     valued: set[str] = set()
+    optional: set[str] = set()  # options whose value may be left out (--dask [ADDRESS])
     for param in command.get_params(ctx):  # ctx's own: click keeps the help option it makes
         if not isinstance(param, click.Option):
             continue
@@ -196,6 +197,8 @@ def dash_positionals(command: click.Command, ctx: click.Context, args: list[str]
             (long_names if opt.startswith("--") else short_names).add(opt)
             if not param.is_flag and not param.count:
                 valued.add(opt)
+                if getattr(param, "_flag_needs_value", False):
+                    optional.add(opt)
     options: list[str] = []
     positionals: list[str] = []
     after_separator = False
@@ -217,7 +220,8 @@ def dash_positionals(command: click.Command, ctx: click.Context, args: list[str]
             known = False
         if known:
             options.append(word)
-            if name in valued and word == name and index < len(args):
+            takes_next = name in valued and word == name and index < len(args)
+            if takes_next and (name not in optional or not args[index].startswith("-")):
                 options.append(args[index])
                 index += 1
         elif name is not None and not after_separator and "/" not in word:
