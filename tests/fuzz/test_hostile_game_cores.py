@@ -268,6 +268,12 @@ MULTI_LEG = {
     "64 legs, 3 pieces": _rule_file(
         "X=" + "-".join(["W0", "N", "F0", "mN0"] * 16), _blank(26, "K^XXX22", "k^xxx22")
     ),
+    "20 x 32 legs of nN": _rule_file(
+        "X=" + "-".join(["nN"] * 32), _blank(26, "K^" + "X" * 20 + "5", "k^" + "x" * 20 + "5")
+    ),
+    "20 x 16 legs of pR": _rule_file(
+        "X=" + "-".join(["pR"] * 16), _blank(26, "K^" + "X" * 20 + "5", "k^" + "x" * 20 + "5")
+    ),
 }
 
 
@@ -285,6 +291,8 @@ def _clear_piece_caches() -> None:
         "32 legs of N0",
         pytest.param("8 x N0-F0-W0-N0", marks=pytest.mark.slow),
         pytest.param("64 legs, 3 pieces", marks=pytest.mark.slow),
+        pytest.param("20 x 32 legs of nN", marks=pytest.mark.slow),
+        pytest.param("20 x 16 legs of pR", marks=pytest.mark.slow),
     ],
 )
 def test_multi_leg_riders_on_26x26_load_and_run_perft_1_in_bounds(name: str) -> None:

@@ -26,6 +26,11 @@ CASES = [
     ("W-[1-3]cN", ["W", "[1-3]cN"]),
     ("gW0-W", ["gW0", "W"]),
     ("W-W-W-W", ["W", "W", "W", "W"]),
+    ("nN-N", ["nN", "N"]),  # lame leaps: the squares they pass must be empty
+    ("nA-nZ", ["nA", "nZ"]),
+    ("pR-W", ["pR", "W"]),  # hops: over the first piece on the line
+    ("W-pR", ["W", "pR"]),
+    ("mpR-cpB", ["mpR", "cpB"]),
 ]
 BOARDS = [Geometry.of(8, 8), Geometry.of(11, 7), Geometry.of(26, 26)]
 

@@ -977,7 +977,7 @@ class Tables:
         shared = self._reach_cache.get(key)
         if shared is not None:
             reaches, rays, origins, fills = shared
-            if with_fills and fills is None and all(p.kind != HOP and not p.lame for p in parts):
+            if with_fills and fills is None and all(self._fillable(p) for p in parts):
                 fills = (self._fills(parts, WHITE), self._fills(parts, BLACK))
                 self._reach_cache[key] = (reaches, rays, origins, fills)
             return _Group(modality, reaches, rays, origins, fills)
@@ -1007,10 +1007,16 @@ class Tables:
             rays_out.append(side_rays)
         origins = (_origin_mask(reaches[0], rays_out[0]), _origin_mask(reaches[1], rays_out[1]))
         fills = None
-        if with_fills and all(p.kind != HOP and not p.lame for p in parts):
+        if with_fills and all(self._fillable(p) for p in parts):
             fills = (self._fills(parts, WHITE), self._fills(parts, BLACK))
         self._reach_cache[key] = (reaches, tuple(rays_out), origins, fills)
         return _Group(modality, reaches, tuple(rays_out), origins, fills)
+
+    def _fillable(self, p: Part) -> bool:
+        """Can the part step whole square sets (``_Fill``)? Slides, jumps and lame leaps can; a hop
+        when it goes the whole line and may land on any square past its hurdle."""
+        longest = max(self.geometry.width, self.geometry.height)
+        return p.kind != HOP or (not p.lame and p.smin <= 2 and p.smax >= longest - 1)
 
     def _fills(self, parts: Sequence[Part], side: int) -> list[_Fill]:
         """The parts of a group as whole-board shifts, one per vector (see ``_Fill``)."""
@@ -1031,12 +1037,25 @@ class Tables:
                     shift = dy * w + dx
                     steps = min(p.smax, max(w, h))
                     doubling: tuple[int, ...] = ()
-                    if p.smin <= 1 and steps >= max(w, h) - 1:
+                    if not p.lame and (p.kind == HOP or (p.smin <= 1 and steps >= max(w, h) - 1)):
                         # a whole line: filled in doubling steps (1, 2, 4 ... squares at once)
                         doubling = tuple(shift << k for k in range(max(w, h).bit_length()))
                     enter = source << shift if shift > 0 else source >> -shift
+                    lame = tuple(oy * w + ox for ox, oy in lame_path(dx, dy)) if p.lame else ()
                     out.append(
-                        _Fill(source, shift, p.kind == JUMP, p.smin, steps, origin, dest, enter, doubling)
+                        _Fill(
+                            source,
+                            shift,
+                            p.kind == JUMP,
+                            p.kind == HOP,
+                            p.smin,
+                            steps,
+                            origin,
+                            dest,
+                            enter,
+                            doubling,
+                            lame,
+                        )
                     )
         return out
 
@@ -1398,12 +1417,14 @@ class _Fill:
     source: int
     shift: int
     jump: bool
+    hop: bool
     smin: int
     smax: int
     origin: int
     dest: int
     enter: int  # the squares a step lands on without leaving the board
     doubling: tuple[int, ...]  # for whole lines: the shifts of 1, 2, 4 ... steps
+    lame: tuple[int, ...]  # a lame leap: the offsets (in bits) of the squares it passes, each step
 
 
 def _reach_union(
@@ -1427,13 +1448,14 @@ def _reach_union(
             if fill.doubling:
                 # occluded fill (Kogge-Stone): ``gen`` grows along the line through the squares of
                 # ``through``, which is closed under the doubled shifts so that no step wraps
+                if fill.hop:  # up to the hurdle (the first piece on the line), then from it
+                    gen = _line(gen, fill, fill.enter & empty) & occupied
                 through = fill.enter if fill.jump else fill.enter & empty
-                for double in fill.doubling:
-                    gen |= through & (gen << double if double > 0 else gen >> -double)
-                    through &= through << double if double > 0 else through >> -double
-                gen &= source
-                out |= (gen << shift if shift > 0 else gen >> -shift) & fill.dest
+                out |= _line(gen, fill, through) & fill.dest
                 continue
+            if fill.lame:  # a step is open when the squares it passes are empty
+                for offset in fill.lame:
+                    source = source & (empty >> offset if offset > 0 else empty << -offset)
             for step in range(1, fill.smax + 1):
                 gen &= source
                 if not gen:
@@ -1451,6 +1473,17 @@ def _reach_union(
             bb ^= low
     cache[key] = out
     return out
+
+
+def _line(gen: int, fill: _Fill, through: int) -> int:
+    """The squares one more step past the squares that ``gen`` reaches along the line of ``fill``
+    through the squares of ``through``: for a slide through the empty squares, what it attacks."""
+    for double in fill.doubling:
+        gen |= through & (gen << double if double > 0 else gen >> -double)
+        through &= through << double if double > 0 else through >> -double
+    gen &= fill.source
+    shift = fill.shift
+    return gen << shift if shift > 0 else gen >> -shift
 
 
 def _path_to(came_from: list[dict[int, int]], at: int) -> tuple[int, ...]:
