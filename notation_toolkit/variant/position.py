@@ -968,7 +968,7 @@ class Position(BoardState):
         from notation_toolkit.core.span import Span
 
         if not _looks_like_move(text):
-            raise info_of(codes.BAD_MOVE).error(MoveError, "move", span=Span(0, len(text)), move=text)
+            raise info_of(codes.BAD_MOVE).error(MoveError, "move", span=Span(0, len(text)), move=_clip(text))
         shown = ", ".join(sorted(m.text for m in legal)[:12])
         raise info_of(codes.ILLEGAL_MOVE).error(
             MoveError,
@@ -977,7 +977,7 @@ class Position(BoardState):
             hint=f"legal moves: {shown}{' ...' if len(legal) > 12 else ''}"
             if legal
             else "there is no legal move",
-            move=text,
+            move=_clip(text),
         )
 
     def push(self, move: Move | str) -> None:
@@ -1128,6 +1128,11 @@ class Position(BoardState):
         sq = self.core.geometry.parse_square(square) if isinstance(square, str) else square
         code = self.board[sq]
         return None if code < 0 else notation.piece_token(self, sq, code)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """``text`` for a message: at most ``limit`` characters, then an ellipsis (the span has it all)."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _letter(key: str) -> str:

@@ -377,3 +377,14 @@ def test_push_refuses_what_is_not_a_move_with_a_type_error(value: object) -> Non
     with pytest.raises(TypeError, match=r"push\(\) takes a Move of legal_moves\(\) or a move's text"):
         pos.push(value)  # type: ignore[arg-type]
     assert pos.move_stack == [] and len(pos.legal_moves()) == 20
+
+
+@pytest.mark.parametrize(
+    "text", ["e2e4" * (TEN_MB // 4), "", "\x00", "e2e5", "Q@e4", "[/x]"], ids=lambda s: repr(s[:8])
+)
+def test_a_hostile_move_text_is_a_variant_diagnostic(text: str) -> None:
+    from notation_toolkit.variant import Variant
+
+    pos = Variant.load("examples/variants/chess.fbr").start()
+    _result, error = _bounded(lambda: pos.push(text))
+    _coded(error, "VAR40")
