@@ -100,3 +100,15 @@ def test_mate_in_one_is_found() -> None:
         engine.load_variant(CHESS)
         pos = CHESS.position("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
         assert engine.analyse(pos, depth=4).bestmove == "d1d8"
+
+
+def test_the_player_factory_of_ntk_variant_play(tmp_path: Path) -> None:
+    from notation_toolkit.variant.players import make_player
+
+    player = make_player(f"uci:{_fake(tmp_path, 'illegal')}", CHESS)
+    try:
+        assert isinstance(player, UciPlayer) and player.name == "Fake"
+        with pytest.raises(FsfError):
+            player.choose(CHESS.start(), seconds=0.05)
+    finally:
+        player.close()
