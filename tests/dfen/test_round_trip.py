@@ -72,6 +72,7 @@ def reads(module: ModuleType, text: str, **options: Any) -> Any:
         return None
 
 
+@pytest.mark.slow
 @given(st.data())
 @SETTINGS
 @pytest.mark.parametrize("name", ["fen", "dfen"])
@@ -90,6 +91,7 @@ def test_parse_dumps_parse_is_parse(name: str, data: st.DataObject) -> None:
             assert canonical == text  # strict FEN is canonical FEN
 
 
+@pytest.mark.slow
 @given(st.data())
 @SETTINGS
 @pytest.mark.parametrize(("name", "grammar"), [("fen", XFEN), ("dfen", CLOCK)], ids=["xfen", "clock"])

@@ -131,6 +131,7 @@ def test_edge_cases(text: str) -> None:
     assert_agree(text)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(from_lark(load_parser("rulefile", "rule_file", cache=False), start="rule_file"))
 def test_generated_rule_files(text: str) -> None:
