@@ -212,3 +212,39 @@ def test_shako_castles_on_rank_2() -> None:
     # issue 31: castling rights of a king on rank 2 were refused, even in the FEN the core wrote
     variant = Variant.load(EXAMPLES / "shako.fbr")
     _fsf_line_matches(variant, "shako", ["h2g4", "h9g7", "h3h4", "h8h7", "g2h3", "g9h8", "f2h2"])
+
+
+def _fsf960_text(pos: Position, m: int) -> str:
+    from notation_toolkit.variant.position import CASTLE, SQ
+
+    if m & CASTLE:
+        return pos.core.names[m & SQ] + pos.core.names[(m >> 20 & SQ) - 1]
+    return pos._code_text(m)
+
+
+def test_chess960_example_variant_matches_fairy_stockfish_uci_chess960() -> None:
+    # Fairy-Stockfish's Chess960 mode writes every castling as king takes rook and Shredder-FEN
+    # castling letters; the other FEN fields and the moves agree
+    pyffish = pytest.importorskip("pyffish")
+    from notation_toolkit.variant.position import CASTLE
+
+    variant = Variant.load(EXAMPLES / "chess960.fbr")
+    start = variant.start().fen()
+    rnd = random.Random(5)
+    for _ in range(2):
+        pos = variant.start()
+        line: list[str] = []
+        for _ in range(40):
+            moves = pos.legal_moves()
+            ours = sorted(_fsf960_text(pos, m.code) for m in moves)
+            assert ours == sorted(pyffish.legal_moves("chess", start, line, True)), line
+            if not moves:
+                break
+            castles = [m for m in moves if m.code & CASTLE]
+            mv = rnd.choice(castles if castles and rnd.random() < 0.5 else moves)
+            line.append(_fsf960_text(pos, mv.code))
+            pos.push(mv)
+            theirs = pyffish.get_fen("chess", start, line, True).split()
+            fields = pos.fen().split()
+            assert fields[:2] + fields[3:] == theirs[:2] + theirs[3:], line
+            assert variant.position(" ".join(theirs)) == variant.position(pos.fen())
