@@ -84,6 +84,7 @@ def test_check_rules_accepts_the_oracles_positions_and_refuses_a_foreign_piece(
     assert report["diagnostics"][0]["diagnostics"][0]["code"].startswith("VAR")
 
 
+@pytest.mark.slow
 def test_convert_input_files_with_rules_on_workers(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

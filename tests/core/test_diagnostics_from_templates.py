@@ -204,9 +204,10 @@ def test_every_template_call_gives_the_fields_of_its_template() -> None:
         checked += 1
         if splat:
             continue
-        needed = set().union(
-            *(_fields(i.messages[template]) | _fields(i.hints.get(template, "")) for i in infos)
-        ) - _OPTIONS
+        needed = (
+            set().union(*(_fields(i.messages[template]) | _fields(i.hints.get(template, "")) for i in infos))
+            - _OPTIONS
+        )
         # A call with several candidate codes (a constant shared by two packages) needs the fields
         # of one of them.
         if not any(

@@ -151,13 +151,21 @@ ATTACKS: dict[str, bytes] = {
 }
 
 
-@pytest.fixture
-def driver() -> Any:
+@pytest.fixture(scope="module")
+def served() -> Any:
+    """One server for the attacks: each test leaves it answering, the last one stops it."""
     env = {k: v for k, v in os.environ.items() if k != "NTK_DEBUG"}
     found = Driver(env=env)
     found.start()
     yield found
-    found.process.kill()
+    code, stderr = found.stop()
+    assert code == 0
+    assert "Traceback" not in stderr and "internal error" not in stderr and "MemoryError" not in stderr
+
+
+@pytest.fixture
+def driver(served: Driver) -> Driver:
+    return served
 
 
 def test_every_attack_is_survived_and_a_hover_is_answered_after_it(driver: Driver) -> None:
@@ -176,9 +184,6 @@ def test_every_attack_is_survived_and_a_hover_is_answered_after_it(driver: Drive
             assert message["error"]["code"] in (-32700, -32600, -32602), message
     bad_params = driver.answer(7)
     assert bad_params["error"]["code"] == -32602
-    code, stderr = driver.stop()
-    assert code == 0
-    assert "Traceback" not in stderr and "internal error" not in stderr
 
 
 def test_a_clean_shutdown_exits_0_and_says_nothing() -> None:
@@ -218,8 +223,6 @@ def test_documents_not_opened_are_never_read(driver: Driver, tmp_path: Path, tar
     assert "error" not in driver.answer(ident)
     assert time.monotonic() - started < 10
     assert driver.hover().get("result") is not None
-    code, stderr = driver.stop()
-    assert code == 0 and "MemoryError" not in stderr
 
 
 def test_a_changed_but_never_opened_document_is_not_read(driver: Driver, tmp_path: Path) -> None:
@@ -235,8 +238,6 @@ def test_a_changed_but_never_opened_document_is_not_read(driver: Driver, tmp_pat
         )
     )
     assert driver.hover().get("result") is not None
-    code, _ = driver.stop()
-    assert code == 0
 
 
 # The shipped server with one more command that fails the way a bug would, with a path in its
@@ -264,7 +265,7 @@ sys.exit(serve(server, sys.stdin.buffer, sys.stdout.buffer))
 """
 
 
-@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("debug", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_an_internal_error_reaches_the_client_as_a_short_line_without_paths(debug: bool) -> None:
     env = {k: v for k, v in os.environ.items() if k != "NTK_DEBUG"}
     if debug:
