@@ -147,12 +147,13 @@ def parse_groups(betza: str) -> list[Group]:
     return groups
 
 
-def betza_to_mbn(betza: str, *, initial: str = "i", destination: str = "") -> str:
+def betza_to_mbn(betza: str, *, initial: str = "i", destination: str = "", initial_ep: bool = False) -> str:
     """The MBN definition of a Fairy-Stockfish Betza string.
 
     ``initial`` replaces Betza ``i`` (default: MBN ``i``; the import gives the origin range of the
     double-step region, which is where Fairy-Stockfish allows ``i`` moves); ``destination`` is a
-    board range appended to every group (a mobility region).
+    board range appended to every group (a mobility region); ``initial_ep``: the piece may be taken
+    en passant, so its quiet ``i`` moves make the squares they pass capturable (MBN ``me``).
 
     >>> betza_to_mbn("mRcpR"), betza_to_mbn("NN"), betza_to_mbn("ffNbsN"), betza_to_mbn("fmWfceF")
     ('mR+cpR', 'N0', '(ff)N+bsN', 'fmW+fceF')
@@ -162,12 +163,19 @@ def betza_to_mbn(betza: str, *, initial: str = "i", destination: str = "") -> st
     for g in parse_groups(betza):
         origin = ""
         mods = g.modifiers
+        atom, count = g.atom, g.count
         if g.initial:
+            if initial_ep and "m" in mods and "e" not in mods:
+                mods = mods.replace("m", "me", 1)
+                if "n" in mods and atom in "DA" and not count:
+                    # a lame double step passes one square: MBN's W02 / F02 mark it for en passant
+                    mods = mods.replace("n", "", 1)
+                    atom, count = ("W" if atom == "D" else "F"), "02"
             if initial.startswith("["):
                 origin = initial
             else:
                 mods = initial + mods
-        text = origin + mods + g.atom + g.count + destination
+        text = origin + mods + atom + count + destination
         if mods or origin or destination:
             if plain:
                 parts.append(plain)

@@ -1167,7 +1167,9 @@ class _Writer:
         if "i" in piece.betza and self._present(piece.letter) and not self._symmetric("doubleStepRegion"):
             return None
         try:
-            text = betza_to_mbn(piece.betza, initial=initial, destination=mobility)
+            # Fairy-Stockfish: a piece with e in its Betza (or an en-passant type) may be taken en passant
+            ep = "e" in piece.betza or piece.letter in self.ep_types
+            text = betza_to_mbn(piece.betza, initial=initial, destination=mobility, initial_ep=ep)
             symmetric = is_left_right_symmetric(piece.betza)
         except BetzaError as exc:
             self._bad_betza(piece, exc)
