@@ -59,6 +59,8 @@ FIELDS = [
 ]
 # Small budgets: a fuzzed request must end quickly even when it asks for a lot.
 STUDIO = Studio(None, Limits(perft_depth=4, perft_seconds=0.5, opponent_seconds=1.0))
+# The loaded hypothesis profile's budget (2000 with --hypothesis-profile=long): the long run goes further.
+_PROFILE_EXAMPLES = settings.default.max_examples if settings.default is not None else 100
 PYTHON_ERRORS = re.compile(r"Traceback|Error\(|RecursionError|MemoryError|KeyError|TypeError|AttributeError")
 
 json_values = st.recursive(
@@ -123,7 +125,7 @@ def check_answer(status: int, answer: dict[str, Any]) -> None:
             assert d["message"] and not PYTHON_ERRORS.search(d["message"]), d
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=max(150, _PROFILE_EXAMPLES), deadline=None, suppress_health_check=list(HealthCheck))
 @given(requests())
 def test_every_request_gets_diagnostics_in_bounded_time(request: tuple[str, str, dict[str, Any]]) -> None:
     method, endpoint, body = request
@@ -134,7 +136,9 @@ def test_every_request_gets_diagnostics_in_bounded_time(request: tuple[str, str,
     check_answer(status, answer)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=max(60, _PROFILE_EXAMPLES // 4), deadline=None, suppress_health_check=list(HealthCheck)
+)
 @given(st.binary(max_size=300), st.sampled_from(["application/json", "text/plain", ""]))
 def test_raw_bodies_through_the_server(data: bytes, kind: str) -> None:
     pytest.importorskip("httpx")
