@@ -1168,8 +1168,8 @@ class _Writer:
             return None
         try:
             # Fairy-Stockfish: a piece with e in its Betza (or an en-passant type) may be taken en passant
-            ep = "e" in piece.betza or piece.letter in self.ep_types
-            text = betza_to_mbn(piece.betza, initial=initial, destination=mobility, initial_ep=ep)
+            takeable = "e" in piece.betza or piece.letter in self.ep_types
+            text = betza_to_mbn(piece.betza, initial=initial, destination=mobility, initial_ep=takeable)
             symmetric = is_left_right_symmetric(piece.betza)
         except BetzaError as exc:
             self._bad_betza(piece, exc)
