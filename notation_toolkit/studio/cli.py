@@ -32,9 +32,13 @@ def studio(file: str | None, port: int, no_browser: bool) -> int:
 
         from notation_toolkit.studio.server import create_app
     except ModuleNotFoundError as exc:
+        from rich.markup import escape
+
+        # escaped: rich would read "[studio]" as markup and print a wrong install command
         console(stderr=True).print(
             f"[bold red]ntk studio:[/] the studio needs the 'studio' extra ({exc.name} is missing): "
-            "pip install 'notation-toolkit[studio]'"
+            + escape("pip install 'notation-toolkit[studio]'"),
+            soft_wrap=True,
         )
         return EXIT_USAGE
     import socket

@@ -73,3 +73,14 @@ def _other_address() -> str:
     finally:
         probe.close()
     return "127.0.0.2" if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_without_the_studio_extra_the_command_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from notation_toolkit.studio.cli import studio
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # what an installation without the extra has
+    result = CliRunner().invoke(studio, ["--no-browser"], standalone_mode=False)
+    assert result.return_value == 2
+    assert "pip install 'notation-toolkit[studio]'" in result.output
