@@ -19,7 +19,6 @@ TOO_LARGE = "FSF107"
 NOT_MAPPED = "FSF201"
 BAD_BETZA = "FSF202"
 UNKNOWN_BUILTIN = "FSF203"
-CORE_REFUSES = "FSF204"
 MEANING_DIFFERS = "FSF301"
 NOT_CARRIED = "FSF302"
 NOT_EXPORTED = "FSF401"
@@ -67,8 +66,8 @@ The option is none of the options Fairy-Stockfish's variant parser reads (a typo
 another program). Fairy-Stockfish ignores it; the import refuses the section, because the author
 meant something by it.
 """,
-        {"": "unknown option {name}"},
-        {"": "did you mean {suggestion}?"},
+        {"": "unknown option {name}", "no_guess": "unknown option {name}"},
+        {"": "{suggestion}", "no_guess": "docs/fsf.md lists the options Fairy-Stockfish reads"},
     ),
     (
         BAD_PARENT,
@@ -138,16 +137,6 @@ docs/fsf.md.
 """,
         {"": "built-in parent {parent} is not known to the importer"},
         {"": "known built-in parents: {known}"},
-    ),
-    (
-        CORE_REFUSES,
-        "the imported rule file does not load in the variant core",
-        """
-The import wrote an FBR rule file, but the variant core does not execute one of its rules yet
-(its own diagnostic follows). The rule file is still a faithful FBR statement of the section.
-""",
-        {"": "the variant core does not play the imported rule file: {why}"},
-        {"": "see docs/variants.md for the rules the core executes"},
     ),
     (
         MEANING_DIFFERS,

@@ -235,9 +235,7 @@ def _section(ini: IniFile, section: Section) -> SectionResult:
                         guess = did_you_mean(name, sorted(_all_names()))
                         ctx.diags.append(
                             info_of(codes.UNKNOWN_OPTION).diagnostic(
-                                span=opt.span,
-                                name=name,
-                                suggestion=guess or "an option of docs/fsf.md",
+                                "" if guess else "no_guess", span=opt.span, name=name, suggestion=guess
                             )
                         )
                     continue

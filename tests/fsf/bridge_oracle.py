@@ -37,7 +37,7 @@ def core_perft(pos: Any, depth: int) -> int:
     return total
 
 
-def perft_depths(variant: Any, name: str, *, most: int = 3, calls: int = 1000) -> list[int]:
+def perft_depths(variant: Any, name: str, *, most: int = 3, calls: int = 500) -> list[int]:
     """The depths 1..``most`` at which core and pyffish are compared: a depth is left out when
     pyffish would need more than ``calls`` legal-move lists for it (its lists cost ~7 ms here)."""
     depths = [1]
