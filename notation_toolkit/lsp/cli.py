@@ -77,9 +77,13 @@ def lsp_command(debounce: float, max_message: int, stdio: bool) -> None:
     try:
         from notation_toolkit.lsp.server import create_server
     except ModuleNotFoundError as exc:
+        from rich.markup import escape
+
+        # escaped: rich would read "[lsp]" as markup and print a wrong install command
         console(stderr=True).print(
             f"[bold red]ntk lsp:[/] the language server needs the 'lsp' extra ({exc.name} is missing): "
-            "pip install 'notation-toolkit[lsp]'"
+            + escape("pip install 'notation-toolkit[lsp]'"),
+            soft_wrap=True,
         )
         sys.exit(EXIT_USAGE)
     from notation_toolkit.core.textio import require_stdin
