@@ -369,6 +369,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
     PGN_ILLEGAL: {
         "illegal": "{move} is not legal after {before}",
+        "illegal_start": "{move} is not legal in the start position",
         "over": "{move} is played after the end of the game ({result}, {reason})",
     },
     PGN_AMBIGUOUS: {

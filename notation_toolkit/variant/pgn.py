@@ -264,6 +264,9 @@ def _matches(pos: Position, text: str, legal: list[Move], pawn_like: list[bool])
             if key.upper() != want and not (key.startswith("+") and want not in letters):
                 continue
         out.append(m)
+    if not out and piece is None and "P" in letters:
+        # "e4" for shogi's or xiangqi's P, whose SAN has its letter
+        return _matches(pos, "P" + text, legal, pawn_like)
     return out
 
 
@@ -310,6 +313,10 @@ def _resolve(pos: Position, text: str, legal: list[Move], span: Span, before: st
         shown = ", ".join(sorted(_base_san(pos, m.code, legal, pawn_like) for m in found))
         raise info_of(codes.PGN_AMBIGUOUS).error(
             PgnError, "ambiguous", span=span, move=text, candidates=shown
+        )
+    if before == "the start position":
+        raise info_of(codes.PGN_ILLEGAL).error(
+            PgnError, "illegal_start", span=span, hint=_near(pos, token, legal, pawn_like), move=text
         )
     raise info_of(codes.PGN_ILLEGAL).error(
         PgnError, "illegal", span=span, hint=_near(pos, token, legal, pawn_like), move=text, before=before

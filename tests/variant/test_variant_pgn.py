@@ -229,6 +229,10 @@ def test_lenient_reading() -> None:
     pos = load("chess").start()
     for text in ("e4", "e2e4", "Pe4", "e4!?", "e2-e4"):
         assert parse_san(pos, text).text == "e2e4", text
+    assert parse_san(load("shogi").start(), "c4").text == "c3c4"  # shogi's P without its letter
+    assert parse_san(load("xiangqi").start(), "a5").text == "a4a5"
+    with pytest.raises(PgnError, match="not legal in the start position"):
+        parse_san(pos, "e5")
     shogi = load("shogi").start()
     for mv in ["c3c4", "g7g6"]:
         shogi.push(mv)
