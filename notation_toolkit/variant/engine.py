@@ -363,6 +363,7 @@ class Engine:
         tt_move = 0
         if entry is not None:
             e_depth, flag, e_score, tt_move = entry
+            e_score = _from_table(e_score, ply)
             if e_depth >= depth:
                 if flag == _EXACT:
                     return e_score
@@ -395,7 +396,7 @@ class Engine:
         finally:
             self._path.pop()
         flag = _UPPER if best <= original else _LOWER if best >= beta else _EXACT
-        self.table[key] = (depth, flag, best, best_code)
+        self.table[key] = (depth, flag, _to_table(best, ply), best_code)
         return best
 
     def _quiesce(
@@ -496,6 +497,24 @@ class Engine:
             for _ in range(pushed):
                 pos.pop()
         return tuple(line)
+
+
+def _to_table(score: int, ply: int) -> int:
+    """A mate score as plies from the stored position (the table is shared by every path)."""
+    if score > _MATE_BOUND:
+        return score + ply
+    if score < -_MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_table(score: int, ply: int) -> int:
+    """A stored mate score as plies from the root again."""
+    if score > _MATE_BOUND:
+        return score - ply
+    if score < -_MATE_BOUND:
+        return score + ply
+    return score
 
 
 def _rank_distance(sq: int, zone: int, width: int) -> int:
