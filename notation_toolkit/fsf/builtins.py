@@ -265,6 +265,24 @@ BUILTINS: Final[dict[str, str]] = {
 }
 """Built-in variants as the ``variants.ini`` options that differ from the defaults."""
 
+# Built-ins that Fairy-Stockfish derives from another (a repeated option: the later value counts).
+BUILTINS["gorogoro"] = BUILTINS["minishogi"] + (
+    "maxRank = 6\nstartFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1\npromotionRegionWhite = *5 *6\n"
+    "promotionRegionBlack = *2 *1\npocketSize = 3\n"
+)
+BUILTINS["snailtrail"] = _only() + (
+    "maxRank = 7\nmaxFile = g\ncustomPiece1 = p:mK\nstartFen = 6p/7/7/7/7/7/P6 w - - 0 1\n"
+    "stalemateValue = loss\nwallingRule = past\n"
+)
+BUILTINS["janggi"] = BUILTINS["xiangqi"] + (
+    "fers = -\ncannon = -\nelephant = -\nwazir = a\njanggiCannon = c\njanggiElephant = b\n"
+    "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\n"
+    "mobilityRegionWhiteWazir = d1 e1 f1 d2 e2 f2 d3 e3 f3\n"
+    "mobilityRegionBlackWazir = d8 e8 f8 d9 e9 f9 d10 e10 f10\nsoldierPromotionRank = 1\n"
+    "flyingGeneral = false\nbikjangRule = true\nmaterialCounting = janggi\n"
+    "diagonalLines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\npass = true\nnFoldValue = draw\n"
+)
+
 INCOMPLETE_BUILTINS: Final[dict[str, str]] = {
     "flipello": "a rule flipping enclosed pieces (reversi)",
     "flipersi": "a rule flipping enclosed pieces (reversi)",

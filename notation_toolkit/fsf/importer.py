@@ -1151,8 +1151,10 @@ class _Writer:
                 parts.append(f"{self._origin(self.triple_region)}m{ep}fW03{mobility}")
             return "+".join(parts)
         if piece.kind == "janggiCannon":
-            self.refuse(
-                piece.option.name if piece.option else "janggiCannon",
+            self.ctx.refuse(
+                piece.option,
+                "janggiCannon",
+                piece.option.value if piece.option else "",
                 "the janggi cannon may neither jump over nor capture another cannon",
                 "a hopper that may not hop over or capture pieces of its own kind",
             )
