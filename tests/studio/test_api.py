@@ -9,6 +9,7 @@ pane and the FBR diagnostics of ``ntk check``.
 from __future__ import annotations
 
 import random
+import re
 import time
 import warnings
 from pathlib import Path
@@ -438,3 +439,23 @@ def test_the_move_list_is_in_fairy_stockfishs_san(client: TestClient) -> None:
         for i, move in enumerate(moves)
     ]
     assert game["san"] == expected
+
+
+@pytest.mark.parametrize("path", sorted(VARIANTS.glob("*.fbr")), ids=lambda p: p.stem)
+def test_every_example_variant_opens_in_the_studio(client: TestClient, path: Path) -> None:
+    rules = path.read_text(encoding="utf-8")
+    _, checked = post(client, "check", {"text": rules})
+    assert checked["playable"] and not [d for d in checked["diagnostics"] if d["severity"] == "error"]
+    status, game = post(client, "game", {"rules": rules})
+    assert status == 200
+    width, height = (int(n) for n in re.search(r'boardsize="(\d+)x(\d+)"', rules).groups())  # type: ignore[union-attr]
+    assert game["svg"].count("data-square=") == width * height
+    for endpoint, extra in (("pieces", {}), ("perft", {"depth": 1}), ("pgn", {})):
+        status, answer = post(client, endpoint, {"rules": rules, **extra})
+        assert status == 200, (endpoint, answer)
+    _, perft = post(client, "perft", {"rules": rules, "depth": 1})
+    assert perft["nodes"] == len(game["legal"])
+    # one move played, by clicking as the page would: from/to (or the drop) name the move
+    first = game["legal"][0]
+    status, after = post(client, "game", {"rules": rules, "moves": [first["uci"]]})
+    assert status == 200 and after["ply"] == 1
