@@ -7,6 +7,8 @@ conventions of the core (``^`` royal, ``+`` promoted, ``-`` unmoved with initial
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from notation_toolkit.core.codes import DEFAULT_HINT, info_of
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.span import Span
@@ -34,6 +36,17 @@ def _err(
     span = Span(start, max(n, 0), line, column)
     diagnostic = info_of(code).diagnostic_from(template, params, span=span, hint=hint)
     return PositionError([diagnostic], text)
+
+
+def _field_error(
+    text: str, at: int, token: str, what: str, message: str, *, hint: str, length: int | None = None
+) -> PositionError:
+    # VAR301 "{what} {token!r}: {message}" on the FEN field ``token`` at ``at`` (``length`` when
+    # the span reaches past the token)
+    n = len(token) if length is None else length
+    return _err(
+        codes.BAD_POSITION, "fen_field", text, at, n, hint=hint, what=what, token=token, message=message
+    )
 
 
 def _check_material(pos: BoardState, text: str, start: int, length: int, in_hand: int = -1) -> None:
@@ -71,13 +84,13 @@ def piece_token(pos: BoardState, sq: int, code: int) -> str:
     return state + letter + ("^" if core.royal[t] else "")
 
 
-def write_feen(pos: BoardState) -> str:
-    """Canonical FEEN of a position, with the state fields when not empty."""
-    core = pos.core
-    g = core.geometry
+def _placement(pos: BoardState, token: Callable[[int, int], str]) -> str:
+    """The board field shared by FEEN and FEN: ranks from the top, separated by ``/``, runs of empty
+    squares as counts, ``token(square, code)`` for each piece."""
+    g = pos.core.geometry
     rows = []
     for rank in range(g.height - 1, -1, -1):
-        row = []
+        row: list[str] = []
         empty = 0
         for f in range(g.width):
             sq = rank * g.width + f
@@ -88,10 +101,18 @@ def write_feen(pos: BoardState) -> str:
             if empty:
                 row.append(str(empty))
                 empty = 0
-            row.append(piece_token(pos, sq, code))
+            row.append(token(sq, code))
         if empty:
             row.append(str(empty))
         rows.append("".join(row))
+    return "/".join(rows)
+
+
+def write_feen(pos: BoardState) -> str:
+    """Canonical FEEN of a position, with the state fields when not empty."""
+    core = pos.core
+    g = core.geometry
+    placement = _placement(pos, lambda sq, code: piece_token(pos, sq, code))
     hands = []
     for side in (WHITE, BLACK):
         items = []
@@ -106,7 +127,7 @@ def write_feen(pos: BoardState) -> str:
         hands.append("".join((str(c) if c > 1 else "") + s + letter for c, letter, s in items))
     first, second = pos.styles
     style = f"{first}/{second}" if pos.turn == WHITE else f"{second}/{first}"
-    out = f"{'/'.join(rows)} {hands[0]}/{hands[1]} {style}"
+    out = f"{placement} {hands[0]}/{hands[1]} {style}"
     if pos.ep_squares:
         squares = ",".join(g.square_names[s] for s in _bits(pos.ep_squares))
         out += f" ep:{squares}@{g.square_names[pos.ep_victim]}"
@@ -310,26 +331,15 @@ def write_fen(pos: BoardState, ep_capturable: bool = True, halfmove: int | None 
     ``PositionError`` VAR305 for what FEN
     cannot hold (styles other than the variant's, an unmoved mark FEN cannot say)."""
     core = pos.core
-    g = core.geometry
     _fen_can_hold(pos)
-    rows = []
-    for rank in range(g.height - 1, -1, -1):
-        row, empty = [], 0
-        for f in range(g.width):
-            sq = rank * g.width + f
-            code = pos.board[sq]
-            if code < 0:
-                empty += 1
-                continue
-            if empty:
-                row.append(str(empty))
-                empty = 0
-            row.append(_fen_letter(core, code >> 1, code & 1))
-            if pos.promoted >> sq & 1 and not core.keys[code >> 1].startswith("+"):
-                row.append("~")  # a promoted status (crazyhouse FEN)
-        if empty:
-            row.append(str(empty))
-        rows.append("".join(row))
+
+    def token(sq: int, code: int) -> str:
+        letter = _fen_letter(core, code >> 1, code & 1)
+        if pos.promoted >> sq & 1 and not core.keys[code >> 1].startswith("+"):
+            return letter + "~"  # a promoted status (crazyhouse FEN)
+        return letter
+
+    placement = _placement(pos, token)
     pockets = ""
     if core.rules.holding:
         for side in (WHITE, BLACK):
@@ -346,7 +356,7 @@ def write_fen(pos: BoardState, ep_capturable: bool = True, halfmove: int | None 
         n = core.rules.max_checks
         checks = f"{max(n - pos.checks[0], 0)}+{max(n - pos.checks[1], 0)} "
     clock = pos.halfmove if halfmove is None else halfmove
-    return f"{'/'.join(rows)}{pockets} {turn} {rights or '-'} {ep} {checks}{clock} {pos.ply // 2 + 1}"
+    return f"{placement}{pockets} {turn} {rights or '-'} {ep} {checks}{clock} {pos.ply // 2 + 1}"
 
 
 def _pawn_step(pos: BoardState) -> bool:
@@ -479,16 +489,13 @@ def read_fen(pos: BoardState, text: str) -> None:
     if "[" in placement:
         at = placement.index("[")
         if not placement.endswith("]"):
-            raise _err(
-                codes.BAD_POSITION,
-                "fen_field",
+            raise _field_error(
                 text,
                 at,
-                len(placement) - at,
+                placement[at:],
+                "pockets",
+                "the pockets end with ']'",
                 hint="write the pockets as [QRbn] after the placement",
-                what="pockets",
-                token=placement[at:],
-                message="the pockets end with ']'",
             )
         pockets, pockets_at = placement[at + 1 : -1], at + 1
         placement = placement[:at]
@@ -566,16 +573,14 @@ def read_fen(pos: BoardState, text: str) -> None:
         rest = rest[1:]
     if rest:
         token, at = rest[0]
-        raise _err(
-            codes.BAD_POSITION,
-            "fen_field",
+        raise _field_error(
             text,
             at,
-            len(text) - at,
+            token,
+            "field",
+            "not a FEN field here",
             hint="FEN fields: placement, side, castling, en passant, half-move clock, move number",
-            what="field",
-            token=token,
-            message="not a FEN field here",
+            length=len(text) - at,
         )
     if len(numbers) == 1:
         # shogi-style FEN: the move number alone
@@ -783,16 +788,8 @@ def _fen_ep(pos: BoardState, text: str, field: str, at: int) -> None:
         ):
             error = "no piece of the side that just moved beyond it"
     if error:
-        raise _err(
-            codes.BAD_POSITION,
-            "fen_field",
-            text,
-            at,
-            len(field),
-            hint="write '-', or the square the double step passed (e3)",
-            what="en passant",
-            token=field,
-            message=error,
+        raise _field_error(
+            text, at, field, "en passant", error, hint="write '-', or the square the double step passed (e3)"
         )
     for s in empty:
         pos.ep_squares |= 1 << s
@@ -808,17 +805,8 @@ def _fen_checks(pos: BoardState, text: str, field: str, at: int, remaining: bool
     elif max(len(a), len(b)) > 2 or max(int(a), int(b)) > limit:
         error = f"at most {limit}"
     if error:
-        raise _err(
-            codes.BAD_POSITION,
-            "fen_field",
-            text,
-            at,
-            len(field),
-            hint="remove the check counters" if limit is None else f"checks remaining: {limit}+{limit}",
-            what="check counters",
-            token=field,
-            message=error,
-        )
+        hint = "remove the check counters" if limit is None else f"checks remaining: {limit}+{limit}"
+        raise _field_error(text, at, field, "check counters", error, hint=hint)
     assert limit is not None
     given = [limit - int(a), limit - int(b)] if remaining else [int(a), int(b)]
     pos.checks = given

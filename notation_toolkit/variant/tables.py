@@ -10,7 +10,7 @@ Imports point one way: ``rules`` < ``tables`` < ``notation`` < ``position`` < ``
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -296,20 +296,8 @@ class Core:
                 self.royal_lines[sq] = mask
         # the closed rectangle between two squares is span_files[fa][fb] & span_ranks[ra][rb]: it
         # holds every square a lame leap, a line or a capture-set line between them passes
-        self.span_files = [[0] * g.width for _ in range(g.width)]
-        for a in range(g.width):
-            for b in range(a, g.width):
-                mask = 0
-                for f in range(a, b + 1):
-                    mask |= g.file_masks[f]
-                self.span_files[a][b] = self.span_files[b][a] = mask
-        self.span_ranks = [[0] * g.height for _ in range(g.height)]
-        for a in range(g.height):
-            for b in range(a, g.height):
-                mask = 0
-                for r in range(a, b + 1):
-                    mask |= g.rank_masks[r]
-                self.span_ranks[a][b] = self.span_ranks[b][a] = mask
+        self.span_files = _spans(g.file_masks)
+        self.span_ranks = _spans(g.rank_masks)
         self.lines: list[list[int]] = []
         if self.fast_legal:
             for side in (0, 1):
@@ -429,6 +417,17 @@ def _by_distance(width: int, height: int, square: int) -> Iterator[int]:
             for f in range(max(0, f0 - d), min(width, f0 + d + 1)) if edge else (f0 - d, f0 + d):
                 if 0 <= f < width:
                     yield r * width + f
+
+
+def _spans(masks: Sequence[int]) -> list[list[int]]:
+    """``spans[a][b]``: the union of ``masks[a]`` to ``masks[b]`` (either order), for files or ranks."""
+    spans = [[0] * len(masks) for _ in masks]
+    for a in range(len(masks)):
+        mask = 0
+        for b in range(a, len(masks)):
+            mask |= masks[b]
+            spans[a][b] = spans[b][a] = mask
+    return spans
 
 
 def _or(values: Iterator[int]) -> int:

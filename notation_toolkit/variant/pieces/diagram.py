@@ -126,30 +126,26 @@ def diagram_lines(diagram: Diagram) -> list[Line]:
     g = diagram.piece.geometry
     label = diagram.piece.key if len(diagram.piece.key) <= 2 else "●"
     label = label[:1] if diagram.side == WHITE else label[:1].lower()
+    # a square shows the mark of the first set that holds it: a capture target is also an enemy
+    marks = (
+        (diagram.captures, CAPTURE_MARK, "bold red"),
+        (diagram.quiets, QUIET_MARK, "bold green4"),
+        (diagram.guarded, GUARD_MARK, "red"),
+        (diagram.friends, FRIEND_MARK, "blue"),
+        (diagram.enemies, ENEMY_MARK, "dark_red"),
+        (diagram.blocked, BLOCKED_MARK, "grey30"),
+    )
     lines: list[Line] = []
     for r in range(g.height - 1, -1, -1):
         parts: list[tuple[str, str]] = [(f"{r + 1:>2} ", "dim")]
         for f in range(g.width):
             sq = r * g.width + f
-            bit = 1 << sq
             light = (f + r) % 2 == 1
             bg = "on grey82" if light else "on grey62"
             if sq == diagram.square:
                 cell, style = label, "bold black"
-            elif bit & diagram.captures:
-                cell, style = CAPTURE_MARK, "bold red"
-            elif bit & diagram.quiets:
-                cell, style = QUIET_MARK, "bold green4"
-            elif bit & diagram.guarded:
-                cell, style = GUARD_MARK, "red"
-            elif bit & diagram.friends:
-                cell, style = FRIEND_MARK, "blue"
-            elif bit & diagram.enemies:
-                cell, style = ENEMY_MARK, "dark_red"
-            elif bit & diagram.blocked:
-                cell, style = BLOCKED_MARK, "grey30"
             else:
-                cell, style = " ", ""
+                cell, style = next(((m, s) for bits, m, s in marks if bits >> sq & 1), (" ", ""))
             parts.append((f" {cell} ", f"{style} {bg}".strip()))
         lines.append(Line(*parts))
     lines.append(Line("   ", *((f" {'abcdefghijklmnopqrstuvwxyz'[f]} ", "dim") for f in range(g.width))))
