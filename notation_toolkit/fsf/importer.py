@@ -261,6 +261,7 @@ def _all_names() -> set[str]:
 # the writer
 
 
+_PER_PIECE = ("promotedPieceType", "promotionLimit")
 _FEN_CELL = re.compile(r"\+?[A-Za-z]~?|[0-9]+|\*")
 
 
@@ -277,12 +278,16 @@ class _Writer:
         # Fairy-Stockfish reads piece-type sets (promotionPieceTypes = qrbn) into types when their
         # section is read: the letters of a parent's option name the parent's pieces
         self.snapshots: dict[str, dict[str, str]] = {}
+        self.per_piece: dict[str, list[Option]] = {}
         for source, opts in chain:
             for name, opt in opts.items():
                 if name in PIECE_OPTIONS:
                     self._piece_option(opt)
                 elif is_known(name):
                     self.opts[name] = opt
+                    if name in _PER_PIECE:
+                        # Fairy-Stockfish sets these per piece: a child adds to its parent's entries
+                        self.per_piece.setdefault(name, []).append(opt)
             self.snapshots[source.strip("<>")] = {p.letter: p.kind for p in self.pieces.values()}
         ctx.opts = self.opts
         self.rules: list[str] = []
@@ -960,37 +965,47 @@ class _Writer:
         return False
 
     def _promoted_types(self) -> dict[str, str]:
-        opt = self.get("promotedPieceType")
-        if opt is None:
+        if self.get("promotedPieceType") is None:
             return {}
         out: dict[str, str] = {}
         known = {p.letter: p for p in self.pieces.values()}
-        for item in opt.value.split():
-            m = re.fullmatch(r"([A-Za-z]):([A-Za-z-])", item)
-            if (
-                m is None
-                or m.group(1).upper() not in known
-                or (m.group(2) != "-" and m.group(2).upper() not in known)
-            ):
-                self.ctx.bad(opt, f"{item!r} is not piece:promoted-piece of this variant", "write p:g s:g")
-                return {}
-            if m.group(2) != "-":
-                out[m.group(1).upper()] = m.group(2).upper()
+        for opt in self.per_piece.get("promotedPieceType", []):
+            inherited = opt.section != self.ctx.section.name
+            for item in opt.value.split():
+                m = re.fullmatch(r"([A-Za-z]):([A-Za-z-])", item)
+                valid = (
+                    m is not None
+                    and m.group(1).upper() in known
+                    and (m.group(2) == "-" or m.group(2).upper() in known)
+                )
+                if m is None or (not valid and not inherited):
+                    self.ctx.bad(
+                        opt, f"{item!r} is not piece:promoted-piece of this variant", "write p:g s:g"
+                    )
+                    return {}
+                if not valid:
+                    continue  # a parent's entry for a piece this section removed
+                if m.group(2) == "-":
+                    out.pop(m.group(1).upper(), None)
+                else:
+                    out[m.group(1).upper()] = m.group(2).upper()
         return out
 
     def _limits(self) -> list[tuple[str, int]]:
-        opt = self.get("promotionLimit")
-        if opt is None:
+        if self.get("promotionLimit") is None:
             return []
-        out = []
+        out: dict[str, int] = {}
         known = {p.letter for p in self.pieces.values()}
-        for item in opt.value.split():
-            m = re.fullmatch(r"([A-Za-z]):([0-9]{1,4})", item)
-            if m is None or m.group(1).upper() not in known:
-                self.ctx.bad(opt, f"{item!r} is not piece:count of this variant", "write q:1 r:2")
-                return []
-            out.append((m.group(1).upper(), int(m.group(2))))
-        return out
+        for opt in self.per_piece.get("promotionLimit", []):
+            inherited = opt.section != self.ctx.section.name
+            for item in opt.value.split():
+                m = re.fullmatch(r"([A-Za-z]):([0-9]{1,4})", item)
+                if m is None or (m.group(1).upper() not in known and not inherited):
+                    self.ctx.bad(opt, f"{item!r} is not piece:count of this variant", "write q:1 r:2")
+                    return []
+                if m.group(1).upper() in known:
+                    out[m.group(1).upper()] = int(m.group(2))
+        return [(letter, count) for letter, count in out.items() if count > 0]
 
     def _drops(self) -> None:
         drops = self.flag("pieceDrops", False)
