@@ -321,6 +321,10 @@ class Core:
         if not (piece.tables.hops or "p" in piece.definition.split("=", 1)[-1]):
             return movers
         g = self.geometry
+        if piece.tables.multi:
+            # a multi-leg piece that hops: one multi-leg search per (square, hurdle) pair is
+            # quadratic in the board (minutes on 26x26), so it counts as able to move everywhere
+            return g.full
         for s in range(g.size):
             if movers >> s & 1:
                 continue

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 from fuzz_harness import SLOW_CALL, slow_call_bound
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from notation_toolkit.cli import main
 from notation_toolkit.core.errors import NotationError
@@ -275,6 +277,31 @@ MULTI_LEG = {
         "X=" + "-".join(["pR"] * 16), _blank(26, "K^" + "X" * 20 + "5", "k^" + "x" * 20 + "5")
     ),
 }
+
+
+ATOMS = ["W", "F", "N", "W0", "F0", "N0", "nN", "nA", "pR", "pB", "mW0", "cF", "gW0", "fW", "[1-3]N0", "A0"]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    legs=st.lists(st.sampled_from(ATOMS), min_size=2, max_size=12),
+    size=st.integers(8, 26),
+    count=st.integers(1, 8),
+)
+def test_random_multi_leg_pieces_run_perft_1_in_bounds(legs: list[str], size: int, count: int) -> None:
+    """Any multi-leg piece the compiler takes, several of them a side on a board up to 26x26."""
+    from notation_toolkit.variant import Variant, perft
+
+    count = min(count, size - 1)
+    first = "K^" + "X" * count + (str(size - 1 - count) if size - 1 - count else "")
+    text = _rule_file("X=" + "-".join(legs), _blank(size, first, first.lower()), size)
+    variant, error = _bounded(lambda: Variant.from_text(text))
+    if error is not None:
+        _coded(error, "VAR")  # a piece the compiler refuses, with its reason
+        return
+    pos = variant.start()
+    count_1, error = _bounded(lambda: perft(pos, 1))
+    assert error is None and isinstance(count_1, int)
 
 
 def _clear_piece_caches() -> None:
