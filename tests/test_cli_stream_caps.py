@@ -75,6 +75,10 @@ ENDLESS = [
     pytest.param(["parse", "fen", "-"], "/dev/zero", "<stdin> is larger than", marks=_SLOW),
     pytest.param(["draw", "fen", "-"], "/dev/zero", "<stdin> is larger than", marks=_SLOW),
     pytest.param(["convert", "fen", "feen", "-"], "/dev/zero", "<stdin> is larger than", marks=_SLOW),
+    (["variant", "moves", "/dev/zero"], None, "/dev/zero is larger than"),
+    pytest.param(["expand", "/dev/zero"], None, "/dev/zero is larger than", marks=_SLOW),
+    pytest.param(["fsf", "import", "/dev/zero"], None, "/dev/zero is larger than", marks=_SLOW),
+    pytest.param(["fsf", "export", "/dev/zero"], None, "/dev/zero is larger than", marks=_SLOW),
 ]
 
 

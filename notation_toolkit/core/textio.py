@@ -131,17 +131,26 @@ def read_text_file(path: str | os.PathLike[str]) -> TextFile:
     source = os.fspath(path)
     if source == STDIN:
         return decode(read_stdin_bytes(), "<stdin>")
-    limit = read_limits().max_text
     try:
-        with open(source, "rb") as handle:
-            data = handle.read(limit + 1)
+        data = read_capped_bytes(source)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         template = "directory" if exc.errno == errno.EISDIR else ""
         raise NTK005.error(NotationError, template, source=source, reason=reason) from None
+    return decode(data, source)
+
+
+def read_capped_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the file ``path``, at most ``NTK_MAX_TEXT`` of them: a larger file (or an endless
+    device) is a ``NotationError`` NTK001 read in bounded memory; ``OSError`` when it cannot be opened,
+    for callers that report an unreadable file with an exit code of their own."""
+    source = os.fspath(path)
+    limit = read_limits().max_text
+    with open(source, "rb") as handle:
+        data = handle.read(limit + 1)
     if len(data) > limit:
         raise _too_large(source, limit, "NTK_MAX_TEXT")
-    return decode(data, source)
+    return data
 
 
 def read_text(path: str | os.PathLike[str]) -> str:

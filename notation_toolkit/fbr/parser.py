@@ -9,8 +9,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from notation_toolkit.core.codes import NTK005
-from notation_toolkit.core.errors import LimitError, NotationError
+from notation_toolkit.core.errors import LimitError
 from notation_toolkit.fbr import ast
 from notation_toolkit.fbr.codes import SYNTAX
 from notation_toolkit.fbr.fast import read as fast_read
@@ -101,15 +100,11 @@ def parse_attribute(text: str, *, grammar: GrammarRef = None) -> ast.Attribute:
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """Read a rule file as UTF-8; unreadable files raise ``NotationError`` (NTK005)."""
-    try:
-        # open() rather than pathlib.Path (not imported for one read): the same text and errors
-        with open(os.fspath(path), encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise NTK005.error(
-            NotationError, source=repr(os.fspath(path)), reason=exc.__class__.__name__, hint="check the path"
-        ) from None
+    """Read a rule file as every text file is read (``core.textio``): UTF-8, a leading BOM dropped,
+    at most ``NTK_MAX_TEXT`` bytes; an unreadable file raises ``NotationError`` (NTK005)."""
+    from notation_toolkit.core.textio import read_text as read_bounded
+
+    return read_bounded(path)
 
 
 def parse_file(path: str | os.PathLike[str], *, grammar: GrammarRef = None) -> ast.RuleFile:

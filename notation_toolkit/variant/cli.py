@@ -38,18 +38,19 @@ _MOVES = click.option("--moves", "-m", "moves", default="", help="Moves to play 
 
 def _open(rules: str, position: str | None, moves: str, as_json: bool) -> tuple[Variant, Position] | int:
     from notation_toolkit.core.errors import NotationError
-    from notation_toolkit.core.textio import decode
+    from notation_toolkit.core.textio import decode, read_capped_bytes
     from notation_toolkit.variant import Variant
 
-    try:
-        with open(rules, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        console(stderr=True).print(f"[red]cannot read {rules}: {exc.strerror}[/red]")
-        return EXIT_IO
     text: str | None = None
     try:
-        # as every text file is read (core.textio): not UTF-8 is NTK005, a leading BOM is dropped
+        try:
+            data = read_capped_bytes(rules)
+        except OSError as exc:
+            message = f"cannot read {rules}: {exc.strerror}"
+            console(stderr=True).print(message, style="red", markup=False, highlight=False)
+            return EXIT_IO
+        # as every text file is read (core.textio): larger than NTK_MAX_TEXT is NTK001, not UTF-8
+        # is NTK005, a leading BOM is dropped
         text = decode(data, rules).text
         variant = Variant.from_text(text)
     except NotationError as exc:

@@ -68,12 +68,11 @@ class Variant:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Variant:
         """Load a variant from a ``.fbr`` rule file (read as ``core.textio`` reads text files: a
-        leading BOM is dropped, bytes that are not UTF-8 are a ``NotationError`` NTK005)."""
-        from notation_toolkit.core.textio import decode
+        leading BOM is dropped, bytes that are not UTF-8 are a ``NotationError`` NTK005, a file
+        above ``NTK_MAX_TEXT`` or one that cannot be read is a ``NotationError`` too)."""
+        from notation_toolkit.core.textio import read_text
 
-        with open(path, "rb") as handle:
-            data = handle.read()
-        return cls.from_text(decode(data, os.fspath(path)).text)
+        return cls.from_text(read_text(path))
 
     # -- positions ---------------------------------------------------------------------------------
 
