@@ -49,7 +49,7 @@ def _pc_perft(board: chess.Board, depth: int) -> int:
 
 
 def test_king_step_and_castling_have_different_texts(chess_variant: Variant) -> None:
-    # issue 31: h8g8 was listed twice (the king step and a castling with the a8 rook)
+    # h8g8 is the king step only; the castling with the a8 rook is written h8c8, once
     pos = chess_variant.position("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1")
     pos.push("d8d7")
     pos.push("a1a2")
@@ -184,9 +184,8 @@ def _fsf_line_matches(variant: Variant, fsf_name: str, line: list[str]) -> None:
 
 
 def test_a_feen_start_position_without_unmoved_marks_may_castle() -> None:
-    # issue 31: Janus from a FEEN start position without '-' marks had 40 moves where
-    # Fairy-Stockfish has 41 (castling lost); the FEN start position of janus.fbr and the same
-    # start position in FEEN without marks both castle
+    # Janus: Fairy-Stockfish has 41 moves where castling is legal; the FEN start position of
+    # janus.fbr and the same start position in FEEN without marks both castle
     fen_start = (EXAMPLES / "janus.fbr").read_text()
     feen_start = fen_start.replace(
         "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
@@ -209,7 +208,7 @@ def _replay(variant: Variant, line: list[str]) -> Position:
 
 
 def test_shako_castles_on_rank_2() -> None:
-    # issue 31: castling rights of a king on rank 2 were refused, even in the FEN the core wrote
+    # castling rights of a king on rank 2, read from the FEN the core writes
     variant = Variant.load(EXAMPLES / "shako.fbr")
     _fsf_line_matches(variant, "shako", ["h2g4", "h9g7", "h3h4", "h8h7", "g2h3", "g9h8", "f2h2"])
 

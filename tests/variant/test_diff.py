@@ -1,4 +1,4 @@
-"""``ntk diff`` compares pieces by their moves (issue 14): spellings of one piece are equal, a real
+"""``ntk diff`` compares pieces by their moves: spellings of one piece are equal, a real
 difference names the piece. Through the root CLI (the entry point) and ``compare_rule_files``."""
 
 from __future__ import annotations

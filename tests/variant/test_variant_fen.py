@@ -2,8 +2,8 @@
 
 Oracles: Fairy-Stockfish (``pyffish.get_fen`` after the same moves, ``pyffish.start_fen``) and
 python-chess (``chess.variant.ThreeCheckBoard``, ``CrazyhouseBoard``; the Three-check Kiwipete
-figures of python-chess's examples/perft/3check.perft). Every FEN defect of issue 31 is a test here
-with its position.
+figures of python-chess's examples/perft/3check.perft). Every FEN case of the Fairy-Stockfish
+dialect is a test here with its position.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_fen_equals_fairy_stockfish_on_many_random_games(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["gardner", "losalamos", "minishogi", "shogi"])
 def test_narrow_and_shogi_boards_read_fairy_stockfish_start_fen(name: str) -> None:
-    # issue 31: boards narrower than 8 files were refused (VAR305); minishogi's start FEN is
+    # boards narrower than 8 files are read and written; minishogi's start FEN is
     # shogi-style, without castling and en-passant fields ("[-] w 0 1")
     variant = _load(name)
     assert variant.position(pyffish.start_fen(SPECS[name].fsf)) == variant.start()
@@ -153,7 +153,7 @@ def test_berolina_en_passant_field() -> None:
     assert pos.fen().split()[3] == "f3g4"
     again = variant.position(pos.fen())
     assert again == pos  # the piece that may be taken is the one on g4
-    # issue 31's field c5d6: e7-c5 passes d6; Fairy-Stockfish writes the squares passed and the
+    # Berolina's field c5d6: e7-c5 passes d6; Fairy-Stockfish writes the squares passed and the
     # target, and the core reads it back with the pawn on c5 as the one that may be taken
     line = ["a2b3", "e7c5"]
     fen = pyffish.get_fen("berolina", start, line)
