@@ -321,6 +321,15 @@ class _Exporter:
         if partners != ["R"]:
             self.opt("castlingRookPieces", "".join(p.lower() for p in partners))
         royal = next(iter(self.rules.royal), "K")
+        for f, r, letter in marks:
+            if r not in (0, self.ranks - 1) or (letter.upper() != royal and f not in (0, self.files - 1)):
+                # Fairy-Stockfish castles from the corners of the first rank unless told otherwise
+                self.refuse(
+                    f"castling with the piece on {self.geometry.name(self.geometry.square(f, r))}",
+                    "Fairy-Stockfish's castling (without UCI_Chess960) starts from the corner rooks "
+                    "of the first rank",
+                )
+                return ""
         rights = ""
         for upper, rank in ((True, 0), (False, self.ranks - 1)):
             king = [

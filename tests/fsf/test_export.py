@@ -37,6 +37,8 @@ EXPORTED = [
 # what Fairy-Stockfish cannot state, named by the diagnostic
 REFUSED = {
     "shatranj": "royal=baremove",
+    "chess960": "castling with the piece on f8",
+    "shako": "castling with the piece on b9",
     "berolina": "P=mfF+cefW+[1-2]mefF02",
 }
 
