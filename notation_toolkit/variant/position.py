@@ -321,29 +321,24 @@ class Position(BoardState):
                             else:
                                 self._emit_promo(out, t, sq, to, MAKES_EP, promo)
                             making ^= lb
-                    if promo is None:
-                        while q:
-                            lb = q & -q
-                            out.append(sq | (lb.bit_length() - 1) << 10)
-                            q ^= lb
-                        while c:
-                            lb = c & -c
-                            out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
-                            c ^= lb
-                    else:
+                    plain_q, plain_c = q, c
+                    if promo is not None:
                         zone = promo[3][us]
-                        if not zone >> sq & 1:
+                        if zone >> sq & 1:
+                            plain_q = plain_c = 0
+                        else:
                             # outside the zone only entering it can promote
                             plain_q, q = q & ~zone, q & zone
                             plain_c, c = c & ~zone, c & zone
-                            while plain_q:
-                                lb = plain_q & -plain_q
-                                out.append(sq | (lb.bit_length() - 1) << 10)
-                                plain_q ^= lb
-                            while plain_c:
-                                lb = plain_c & -plain_c
-                                out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
-                                plain_c ^= lb
+                    while plain_q:
+                        lb = plain_q & -plain_q
+                        out.append(sq | (lb.bit_length() - 1) << 10)
+                        plain_q ^= lb
+                    while plain_c:
+                        lb = plain_c & -plain_c
+                        out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
+                        plain_c ^= lb
+                    if promo is not None:
                         for to in _bits(q):
                             self._emit_promo(out, t, sq, to, 0, promo)
                         for to in _bits(c):
