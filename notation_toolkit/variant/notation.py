@@ -180,19 +180,13 @@ def read_feen(pos: BoardState, text: str) -> None:
             sq = rank * g.width + f
             side = WHITE if piece.side is Side.FIRST else BLACK
             letter = piece.letter.upper()
+            # every diagnostic on this piece names its token and its square
+            named = {"token": piece.token, "square_names": g.square_names[sq]}
             t = None
             promoted = unmoved = False
             if piece.derived:
-                raise _err(
-                    codes.UNKNOWN_PIECE,
-                    "on_derivation_marker",
-                    text,
-                    at,
-                    size,
-                    hint=f"write {piece.token.replace(chr(39), '')}",
-                    token=piece.token,
-                    square_names=g.square_names[sq],
-                )
+                hint = f"write {piece.token.replace(chr(39), '')}"
+                raise _err(codes.UNKNOWN_PIECE, "on_derivation_marker", text, at, size, hint=hint, **named)
             if piece.state is State.ENHANCED:
                 if "+" + letter in core.index:
                     t = core.index["+" + letter]
@@ -203,40 +197,26 @@ def read_feen(pos: BoardState, text: str) -> None:
                 t = core.index[letter]
                 unmoved = piece.state is State.DIMINISHED
                 if unmoved and not core.tracks_unmoved[t]:
+                    fixed = piece.token[1:]
+                    hint = f"write {fixed}"
                     raise _err(
                         codes.UNKNOWN_PIECE,
                         "on_marks_unmoved",
                         text,
                         at,
                         size,
-                        hint=f"write {piece.token[1:]}",
-                        token=piece.token,
-                        square_names=g.square_names[sq],
-                        token2=piece.token[1:],
+                        hint=hint,
+                        token2=fixed,
+                        **named,
                     )
             if t is None:
+                hint = "pieces: " + " ".join(sorted(core.keys))
                 raise _err(
-                    codes.UNKNOWN_PIECE,
-                    "on_piece",
-                    text,
-                    at,
-                    size,
-                    hint="pieces: " + " ".join(sorted(core.keys)),
-                    token=piece.token,
-                    square_names=g.square_names[sq],
-                    name=variant.name,
+                    codes.UNKNOWN_PIECE, "on_piece", text, at, size, hint=hint, name=variant.name, **named
                 )
             if piece.terminal != core.royal[t]:
-                raise _err(
-                    codes.BAD_POSITION,
-                    "on_royal_pieces",
-                    text,
-                    at,
-                    size,
-                    hint=f"write {piece.token}^" if core.royal[t] else f"write {piece.token.rstrip('^')}",
-                    token=piece.token,
-                    square_names=g.square_names[sq],
-                )
+                hint = f"write {piece.token}^" if core.royal[t] else f"write {piece.token.rstrip('^')}"
+                raise _err(codes.BAD_POSITION, "on_royal_pieces", text, at, size, hint=hint, **named)
             pos._put(sq, 2 * t + side)
             if promoted:
                 pos.promoted |= 1 << sq
