@@ -146,6 +146,23 @@ def usage_error(message: str) -> click.UsageError:
     return click.UsageError(message)
 
 
+def missing_extra(command: str, what: str, extra: str, exc: ModuleNotFoundError) -> int:
+    """Say that ``ntk COMMAND`` needs the optional dependencies ``extra``; returns ``EXIT_USAGE``.
+
+    ``what`` names what needs them ("the studio"); ``exc`` is the failed import, whose module is
+    named so that a half-installed extra is found.
+    """
+    from rich.markup import escape
+
+    # escaped: rich would read "[extra]" as markup and print a wrong install command
+    console(stderr=True).print(
+        f"[bold red]ntk {command}:[/] {what} needs the '{extra}' extra ({exc.name} is missing): "
+        + escape(f"pip install 'notation-toolkit[{extra}]'"),
+        soft_wrap=True,
+    )
+    return EXIT_USAGE
+
+
 def warn(message: str) -> None:
     """A one-line warning on stderr (plain text: it may be shown before rich is imported)."""
     try:

@@ -165,6 +165,23 @@ def register_code(
     return info
 
 
+#: A code's (messages, hints, fixes) templates, each keyed by template name.
+Templates = tuple[Mapping[str, str], Mapping[str, str], Mapping[str, str]]
+
+
+def register_codes(
+    codes: Mapping[str, tuple[str, str]], templates: Mapping[str, Templates]
+) -> dict[str, CodeInfo]:
+    """:func:`register_code` for a notation's table: ``codes`` maps each code to its title and
+    explanation, ``templates`` to its templates (a code it leaves out words no message).
+    Returns the ``CodeInfo`` of each code, by code."""
+    infos: dict[str, CodeInfo] = {}
+    for code, (title, explanation) in codes.items():
+        messages, hints, fixes = templates.get(code, ({}, {}, {}))
+        infos[code] = register_code(code, title, explanation, messages=messages, hints=hints, fixes=fixes)
+    return infos
+
+
 def add_templates(
     code: str,
     *,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import CodeInfo, register_code
+from notation_toolkit.core.codes import Templates, register_codes
 from notation_toolkit.fen.codes import FEN101, SYNTAX_MESSAGES  # DFEN also uses the FEN1xx codes
 
 CODES: dict[str, tuple[str, str]] = {
@@ -104,7 +104,7 @@ in the case of the side to move (rule F3).
 # Message templates, by code: (messages, hints, fixes), each keyed by template name. DFEN's
 # field-count and field-syntax codes are worded as FEN's (the reader is shared).
 _STRICT = ", or parse in lenient mode"
-_MESSAGES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
+_MESSAGES: dict[str, Templates] = {
     "DFEN201": (dict(FEN101.messages), dict(FEN101.hints), dict(FEN101.fixes)),
     "DFEN202": (
         {
@@ -167,10 +167,7 @@ _MESSAGES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
     ),
 }
 
-_INFO: dict[str, CodeInfo] = {}
-for _code, (_title, _explanation) in CODES.items():
-    _messages, _hints, _fixes = _MESSAGES[_code]
-    _INFO[_code] = register_code(_code, _title, _explanation, messages=_messages, hints=_hints, fixes=_fixes)
+_INFO = register_codes(CODES, _MESSAGES)
 
 DFEN202 = _INFO["DFEN202"]
 DFEN211 = _INFO["DFEN211"]

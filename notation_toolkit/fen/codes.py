@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import CodeInfo, get_code, register_code
+from notation_toolkit.core.codes import CodeInfo, Templates, get_code, register_code, register_codes
 
 _FIELDS = """
 A FEN has six fields separated by exactly one ASCII space:
@@ -233,8 +233,6 @@ SYNTAX_MESSAGES: dict[str, str] = {
     "not_syntax": "the {what} '{part}' is not {label} syntax",
 }
 
-Templates = tuple[dict[str, str], dict[str, str], dict[str, str]]
-
 _MESSAGES: dict[str, Templates] = {
     "FEN100": ({"": "{char} is not allowed in {label}"}, {"": "{label} is plain ASCII text"}, {}),
     "FEN101": (
@@ -416,10 +414,7 @@ _MESSAGES: dict[str, Templates] = {
     ),
 }
 
-_INFO: dict[str, CodeInfo] = {}
-for _code, (_title, _explanation) in CODES.items():
-    _messages, _hints, _fixes = _MESSAGES.get(_code, ({}, {}, {}))
-    _INFO[_code] = register_code(_code, _title, _explanation, messages=_messages, hints=_hints, fixes=_fixes)
+_INFO = register_codes(CODES, _MESSAGES)
 
 #: FEN152, the limit diagnostic of an over-long clock (``core.limits.digits_error``).
 NUMBER_TOO_LONG = _INFO["FEN152"]

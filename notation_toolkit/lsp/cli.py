@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from notation_toolkit.core.cli import EXIT_USAGE, console
+from notation_toolkit.core.cli import missing_extra
 
 _MAX_MESSAGE = 16 << 20  # the default of --max-message (lsp.framing.MAX_MESSAGE, without pygls)
 
@@ -77,15 +77,7 @@ def lsp_command(debounce: float, max_message: int, stdio: bool) -> None:
     try:
         from notation_toolkit.lsp.server import create_server
     except ModuleNotFoundError as exc:
-        from rich.markup import escape
-
-        # escaped: rich would read "[lsp]" as markup and print a wrong install command
-        console(stderr=True).print(
-            f"[bold red]ntk lsp:[/] the language server needs the 'lsp' extra ({exc.name} is missing): "
-            + escape("pip install 'notation-toolkit[lsp]'"),
-            soft_wrap=True,
-        )
-        sys.exit(EXIT_USAGE)
+        sys.exit(missing_extra("lsp", "the language server", "lsp", exc))
     from notation_toolkit.core.textio import require_stdin
 
     require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error

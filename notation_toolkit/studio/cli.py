@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from notation_toolkit.core.cli import EXIT_OK, EXIT_USAGE, command, console
+from notation_toolkit.core.cli import EXIT_OK, EXIT_USAGE, command, console, missing_extra
 
 
 @command("studio", short_help="Write a rule file in the browser, see its pieces and play it.")
@@ -32,15 +32,7 @@ def studio(file: str | None, port: int, no_browser: bool) -> int:
 
         from notation_toolkit.studio.server import create_app
     except ModuleNotFoundError as exc:
-        from rich.markup import escape
-
-        # escaped: rich would read "[studio]" as markup and print a wrong install command
-        console(stderr=True).print(
-            f"[bold red]ntk studio:[/] the studio needs the 'studio' extra ({exc.name} is missing): "
-            + escape("pip install 'notation-toolkit[studio]'"),
-            soft_wrap=True,
-        )
-        return EXIT_USAGE
+        return missing_extra("studio", "the studio", "studio", exc)
     import socket
     import threading
     import webbrowser
