@@ -6,7 +6,7 @@ rules and piece definitions, FBR4xx catalogs, FBR5xx metadata.
 
 from __future__ import annotations
 
-from notation_toolkit.core.codes import CodeInfo, register_code
+from notation_toolkit.core.codes import Templates, register_codes
 
 SYNTAX = "FBR101"
 DUPLICATE_PART = "FBR102"
@@ -382,6 +382,15 @@ FEEN start position without any `-` mark has every piece unmoved; once it marks 
 marked. In FEN the castling field names the rights (`KQkq`); `-` gives none.
 """,
     ),
+    (
+        "FBR001",
+        "rewritten in canonical layout",
+        """
+Information from lenient formatting: the rule file was rewritten in the canonical layout (one
+rule, piece item, metadata line or comment per line; rule parts in the published BNF order:
+prefix, sequence number or cardinal, piece set, board range, announcement, attributes).
+""",
+    ),
 ]
 
 _NEEDS = "the rule {rule!r} needs {part}"
@@ -407,7 +416,7 @@ _CATALOG_MESSAGES = {
 
 # Message templates, by code: (messages, hints, fixes), each keyed by template name ("" is the
 # code's main message). Every FBR diagnostic is built from them (``CODE.diagnostic(...)``).
-_TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
+_TEMPLATES: dict[str, Templates] = {
     # The grammar's own words (expected ..., found ...), from core.grammar.translate_lark_error;
     # the hints of MBN101 (``mbn.parser.betza_hint``) serve FBR's syntax errors too.
     SYNTAX: ({"grammar": "{detail}"}, {}, {}),
@@ -628,21 +637,4 @@ _TEMPLATES: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str]]] = {
     ),
 }
 
-INFO: dict[str, CodeInfo] = {}
-for _code, _title, _text in _C:
-    _messages, _hints, _fixes = _TEMPLATES[_code]
-    INFO[_code] = register_code(_code, _title, _text, messages=_messages, hints=_hints, fixes=_fixes)
-
-_messages, _hints, _fixes = _TEMPLATES["FBR001"]
-INFO["FBR001"] = register_code(
-    "FBR001",
-    "rewritten in canonical layout",
-    """
-Information from lenient formatting: the rule file was rewritten in the canonical layout (one
-rule, piece item, metadata line or comment per line; rule parts in the published BNF order:
-prefix, sequence number or cardinal, piece set, board range, announcement, attributes).
-""",
-    messages=_messages,
-    hints=_hints,
-    fixes=_fixes,
-)
+INFO = register_codes({code: (title, text) for code, title, text in _C}, _TEMPLATES)
