@@ -415,15 +415,15 @@ def test_explain_knows_the_studio_codes() -> None:
 
 @pytest.mark.slow
 def test_a_request_past_its_time_is_answered_and_the_server_goes_on() -> None:
-    # A rule file whose piece takes the compiler seconds (a sum of 8000 moves, ~0.6 ms each): the
-    # answer is STU201 at the limit, and the next request is answered as usual while that
-    # computation still runs in its thread.
-    slow = "K=" + "W+" * 8000 + "F"
+    # A perft whose own budget (3 s) is beyond the request's (1.5 s), on a depth that takes minutes:
+    # the answer is STU201 at the request's limit, and the next request is answered as usual while
+    # that computation still runs in its thread (until its own budget stops it).
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        client = TestClient(create_app(None, limits=Limits(request_seconds=1.5)))
+        limits = Limits(request_seconds=1.5, perft_seconds=3)
+        client = TestClient(create_app(None, limits=limits))
         started = time.monotonic()
-        response = client.post("/api/game", json={"rules": slow})
+        response = client.post("/api/perft", json={"rules": CHESS, "depth": 6})
         assert time.monotonic() - started < 4
         assert response.status_code == 503 and response.json()["diagnostics"][0]["code"] == "STU201"
         assert client.post("/api/game", json={"rules": CHESS}).status_code == 200
