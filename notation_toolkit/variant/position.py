@@ -991,13 +991,18 @@ class Position(BoardState):
         undo = self._do(m)
         if self.core.rules.perpetual_check is not None:
             self.gave_check.append(self._royal_attacked(self.turn))
+        self._count_check()
+        self.stack.append(undo)
+        self.ply += 1
+
+    def _count_check(self) -> None:
+        """n-check variants: the move just made adds one to the mover's checks if it gives check
+        (the count and its Zobrist term; ``_undo`` restores both)."""
         if self.core.rules.max_checks is not None and self._royal_attacked(self.turn):
             us = 1 - self.turn
             n = self.checks[us]
             self.key ^= self.core.z_checks[us][min(n, 63)] ^ self.core.z_checks[us][min(n + 1, 63)]
             self.checks[us] = n + 1
-        self.stack.append(undo)
-        self.ply += 1
 
     def _pop_code(self) -> None:
         self._undo(self.stack.pop())
@@ -1036,6 +1041,7 @@ class Position(BoardState):
             saved = undo[0]
             assert isinstance(saved, tuple) and isinstance(saved[0], int)
             self._do(saved[0])
+            self._count_check()
             self.stack.append(undo)
         out.reverse()
         return out

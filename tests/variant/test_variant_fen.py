@@ -125,6 +125,20 @@ def test_three_check_counters_are_read_and_written() -> None:
     assert span is not None and span.offset == text_index("3+3")
 
 
+def test_move_stack_keeps_the_check_counters() -> None:
+    # reading the moves played replays them: the counters and the key must come back as they were
+    variant = _load("3check")
+    board = chess.variant.ThreeCheckBoard()
+    pos = variant.position(board.fen())
+    for uci in ("e2e4", "e7e5", "f1c4", "d7d6", "c4f7"):
+        board.push_uci(uci)
+        pos.push(uci)
+    fen, key = pos.fen(), pos.zobrist()
+    assert fen == board.fen() and board.remaining_checks[chess.WHITE] == 2
+    assert pos.move_stack == ["e2e4", "e7e5", "f1c4", "d7d6", "c4f7"]
+    assert (pos.fen(), pos.zobrist()) == (fen, key)
+
+
 def text_index(token: str) -> int:
     return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1".index(token)
 
