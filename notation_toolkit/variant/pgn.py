@@ -673,18 +673,10 @@ def _parse(text: str, limits: Limits) -> Iterator[_Raw]:
         start, end = found.start(), found.end()
         value = found.group(0)
         newlines = value.count("\n")
-        if kind == "tag" and (in_moves or current is None):
+        # a new game starts at a tag after moves, or at the first token that is not white space
+        if (kind == "tag" and in_moves) or (current is None and kind not in ("ws", "line_comment")):
             if current is not None:
                 yield current
-            games += 1
-            if games > limits.max_games:
-                raise info_of(codes.PGN_LIMIT).error(
-                    PgnError, "games", span=span_at(start, end), limit=limits.max_games
-                )
-            current = _Raw(Game())
-            current.game.headers = {}
-            node, stack, in_moves, skipping, pending_comment = current.game, [], False, False, ""
-        if current is None and kind not in ("ws", "line_comment"):
             games += 1
             if games > limits.max_games:
                 raise info_of(codes.PGN_LIMIT).error(
