@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.variant import codes, notation
+from notation_toolkit.variant.rules.base import Outcome
 from notation_toolkit.variant.tables import (
     BLACK,
     CAPTURE,
@@ -85,19 +86,6 @@ class Move:
     def is_drop(self) -> bool:
         """True for drops (``P@e4``)."""
         return bool(self.code & DROP)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The result of a finished game: ``winner`` (0 first player, 1 second, ``None`` draw) and the
-    ``reason`` (``checkmate``, ``stalemate``, ``hill``, ``checks``, ``bare``, ``repetition``)."""
-
-    winner: int | None
-    reason: str
-
-    def result(self) -> str:
-        """``1-0``, ``0-1`` or ``1/2-1/2``."""
-        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == 0 else "0-1")
 
 
 class Position(BoardState):
@@ -366,11 +354,23 @@ class Position(BoardState):
                             out.append(sq | rec.target << 10 | flags)
                         else:
                             self._emit_promo(out, t, sq, rec.target, flags, promo)
-        if core.rules.holding and drops:
-            self._drops(out)
-        if core.castlings:
-            self._castling(out)
+        for hook in core.move_hooks:
+            hook(self, out)
+        if drops:
+            for hook in core.drop_hooks:
+                hook(self, out)
         return out
+
+    def _drop_targets(self, t: int, empty: int) -> int:
+        """The squares of ``empty`` where a piece of type ``t`` from the hand may be dropped."""
+        core = self.core
+        if not core.droppable[t]:
+            return 0
+        targets = empty & core.drop_zone[t][self.turn]
+        if not core.drop_explicit[t]:
+            # no drop on squares where the piece has no physical move (003:286)
+            targets &= core.can_move[t][self.turn]
+        return targets
 
     def _emit_promo(self, out: list[int], t: int, sq: int, to: int, flags: int, promo: Promo) -> None:
         enter, leave, move, zones, optional, _status = promo
@@ -407,135 +407,6 @@ class Position(BoardState):
                 if count + 1 > limit:
                     return False
         return True
-
-    def _drops(self, out: list[int]) -> None:
-        core = self.core
-        us = self.turn
-        empty = core.geometry.full & ~(self.occ[0] | self.occ[1])
-        hand = self.hands[us]
-        limited = core.total_limits or core.file_limits
-        for t in range(core.n):
-            if not hand[t]:
-                continue
-            targets = self._drop_targets(t, empty)
-            if not limited:
-                out.extend([t | to << 10 | DROP for to in _bits(targets)])
-                continue
-            for to in _bits(targets):
-                if self._limit_ok(t, to):
-                    out.append(t | to << 10 | DROP)
-
-    def _drop_targets(self, t: int, empty: int) -> int:
-        """The empty squares where a piece of type ``t`` from the hand may be dropped."""
-        core = self.core
-        if not core.droppable[t]:
-            return 0
-        targets = empty & core.drop_zone[t][self.turn]
-        if not core.drop_explicit[t]:
-            # no drop on squares where the piece has no physical move (003:286)
-            targets &= core.can_move[t][self.turn]
-        return targets
-
-    def _castling(self, out: list[int]) -> None:
-        # Every unmoved partner on the side a castling names is a candidate (the Chess960 rule:
-        # the partner stands toward the side its destination lies from the royal destination).
-        core = self.core
-        us = self.turn
-        g = core.geometry
-        w = g.width
-        unmoved = self.unmoved
-        occ = self.occ[0] | self.occ[1]
-        partners = 0
-        for p in core.castle_partner_types:
-            partners |= self.bbs[2 * p + us]
-        partners &= unmoved
-        if not partners:
-            return
-        for t in core.royal_types:
-            for ks in _bits(self.bbs[2 * t + us] & unmoved):
-                rank = ks // w
-                mask = g.rank_masks[rank]
-                # unmoved partners of ours on the royal piece's rank (one partner type per
-                # variant: FBR's default {R}, 003:920, so the squares say which pieces stand there)
-                row = partners & mask & ~(1 << ks)
-                if not row:
-                    continue
-                # the castlings whose squares between are empty depend on the rank alone
-                ck = (t, us, ks, row, occ & mask)
-                cands = core.castle_cands.get(ck)
-                if cands is None:
-                    cands = self._castle_candidates(t, ks, row, occ)
-                    if len(core.castle_cands) > 100_000:
-                        core.castle_cands.clear()
-                    core.castle_cands[ck] = cands
-                if not cands:
-                    continue
-                found: list[int] = []
-                for rs, kd, rd, unthreatened in cands:
-                    m = self._try_castle(t, ks, rs, kd, rd, unthreatened, occ)
-                    if m:
-                        found.append(m)
-                if not found:
-                    continue
-                # the royal piece's own moves to the same squares: those castlings are written
-                # as the royal piece taking its partner (Fairy-Stockfish's UCI_Chess960 text)
-                own = core.quiets[t](ks, us, occ, True)
-                dests = [m >> 10 & SQ for m in found]
-                for m, kd in zip(found, dests, strict=True):
-                    if kd == ks or own >> kd & 1 or dests.count(kd) > 1:
-                        m |= CASTLE_BY_PARTNER
-                    out.append(m)
-
-    def _castle_candidates(self, t: int, ks: int, row: int, occ: int) -> list[tuple[int, int, int, bool]]:
-        """(partner square, royal and partner destinations, from unthreatened) of the castlings of
-        the royal piece on ``ks`` whose squares between are empty."""
-        core = self.core
-        us = self.turn
-        w = core.geometry.width
-        rank = ks // w
-        out: list[tuple[int, int, int, bool]] = []
-        for king_file, rook_file, unthreatened, partners, ranks, side in core.castlings:
-            if ranks is not None and ranks[us] != rank:
-                continue
-            for rs in _bits(row >> ks << ks if side > 0 else row & ((1 << ks) - 1)):
-                if self.board[rs] >> 1 in partners:
-                    kd, rd = rank * w + king_file, rank * w + rook_file
-                    if not self._castle_paths(ks, rs, kd, rd)[0] & occ:
-                        out.append((rs, kd, rd, unthreatened))
-        return out
-
-    def _castle_paths(self, ks: int, rs: int, kd: int, rd: int) -> tuple[int, tuple[int, ...]]:
-        """The squares that must be empty (both paths, destinations included, but the two pieces)
-        and the squares the royal piece passes that must not be attacked (its destination is
-        tested by the legality check on the board after the move)."""
-        core = self.core
-        key4 = ks | rs << 10 | kd << 20 | rd << 30
-        paths = core.castle_paths.get(key4)
-        if paths is None:
-            span = 0
-            for a, b in ((ks, kd), (rs, rd)):
-                lo, hi = min(a, b), max(a, b)
-                span |= (1 << (hi + 1)) - (1 << lo)
-            span &= ~(1 << ks) & ~(1 << rs)
-            lo, hi = min(ks, kd), max(ks, kd)
-            passed = tuple(s for s in range(lo, hi + 1) if s != kd and s != ks)
-            paths = core.castle_paths[key4] = (span, passed)
-        return paths
-
-    def _try_castle(self, t: int, ks: int, rs: int, kd: int, rd: int, unthreatened: bool, occ: int) -> int:
-        """The castling move code, or 0 when a square the royal piece passes is attacked (the
-        squares between are empty: ``_castle_candidates``)."""
-        core = self.core
-        passed = self._castle_paths(ks, rs, kd, rd)[1]
-        them = 1 - self.turn
-        key = core.keys[t]
-        if unthreatened and self.is_attacked(ks, them, key, occ):
-            return 0
-        without = occ & ~(1 << ks)
-        for s in passed:
-            if self.is_attacked(s, them, key, without):
-                return 0
-        return ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40
 
     # -- making moves ------------------------------------------------------------------------------------
 
@@ -661,9 +532,19 @@ class Position(BoardState):
         key ^= core.z_side
         self.turn = them
         self.key = key
-        return (saved, captured_code, captured_sq, hand_change, moved_code)
+        undo = (saved, captured_code, captured_sq, hand_change, moved_code)
+        if core.effects:
+            return (*undo, [do(self, m, undo) for do, _ in core.effects])
+        return undo
 
     def _undo(self, undo: tuple[object, ...]) -> None:
+        if len(undo) > 5:
+            records = undo[5]
+            assert isinstance(records, list)
+            effects = self.core.effects
+            for i in range(len(effects) - 1, -1, -1):
+                effects[i][1](self, records[i])
+            undo = undo[:5]
         saved, captured_code, captured_sq, hand_change, moved_code = undo
         assert isinstance(saved, tuple) and isinstance(moved_code, int)
         m, key, unmoved, promoted, ep_squares, ep_victim, checks = saved
@@ -740,7 +621,9 @@ class Position(BoardState):
         rules = core.rules
         if (
             not rules.holding
-            or rules.must_capture
+            or core.filters
+            or core.legal_hooks
+            or core.effects
             or core.has_hoppers
             or core.total_limits
             or core.file_limits
@@ -801,7 +684,7 @@ class Position(BoardState):
         royal_key: str | None = None
         them = 1 - self.turn
         occ = self.occ[0] | self.occ[1]
-        fast = core.fast_legal or core.general_fast
+        fast = (core.fast_legal or core.general_fast) and not core.exact
         dest_danger = 0
         royal = 0
         if has_royal and fast:
@@ -867,7 +750,13 @@ class Position(BoardState):
                 continue
             undo = self._do(m)
             ok = True
-            if (has_royal and self._royal_attacked(1 - self.turn)) or (
+            for legal in core.legal_hooks:
+                if not legal(self, m):
+                    ok = False
+                    break
+            if not ok:
+                pass
+            elif (has_royal and self._royal_attacked(1 - self.turn)) or (
                 (
                     m & DROP
                     and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ])
@@ -879,10 +768,8 @@ class Position(BoardState):
             self._undo(undo)
             if ok:
                 out.append(m)
-        if core.rules.must_capture:
-            caps = [m for m in out if m & CAPTURE]
-            if caps:
-                return caps
+        for keep in core.filters:
+            out = keep(self, out)
         return out
 
     def _pin_candidates(self, royal: int, them: int) -> int:
@@ -989,20 +876,10 @@ class Position(BoardState):
     def _push_code(self, m: int) -> None:
         self.history.append(self.key)
         undo = self._do(m)
-        if self.core.rules.perpetual_check is not None:
-            self.gave_check.append(self._royal_attacked(self.turn))
-        self._count_check()
+        for pushed in self.core.push_hooks:
+            pushed(self)
         self.stack.append(undo)
         self.ply += 1
-
-    def _count_check(self) -> None:
-        """n-check variants: the move just made adds one to the mover's checks if it gives check
-        (the count and its Zobrist term; ``_undo`` restores both)."""
-        if self.core.rules.max_checks is not None and self._royal_attacked(self.turn):
-            us = 1 - self.turn
-            n = self.checks[us]
-            self.key ^= self.core.z_checks[us][min(n, 63)] ^ self.core.z_checks[us][min(n + 1, 63)]
-            self.checks[us] = n + 1
 
     def _pop_code(self) -> None:
         self._undo(self.stack.pop())
@@ -1029,94 +906,44 @@ class Position(BoardState):
     def move_stack(self) -> list[str]:
         """The moves played so far (as text), oldest first."""
         out: list[str] = []
-        undone: list[tuple[object, ...]] = []
-        while self.stack:
-            undo = self.stack.pop()
-            self._undo(undo)
-            undone.append(undo)
+        for undo in self.stack:
             saved = undo[0]
             assert isinstance(saved, tuple) and isinstance(saved[0], int)
             out.append(self._code_text(saved[0]))
-        for undo in reversed(undone):
-            saved = undo[0]
-            assert isinstance(saved, tuple) and isinstance(saved[0], int)
-            self._do(saved[0])
-            self._count_check()
-            self.stack.append(undo)
-        out.reverse()
         return out
 
     # -- results -----------------------------------------------------------------------------------------
 
     def _decided(self) -> Outcome | None:
-        """Win conditions decided by the last move (before looking at the moves left)."""
-        core = self.core
-        rules = core.rules
-        mover = 1 - self.turn
-        if rules.hill is not None:
-            for side in (mover, self.turn):
-                for t in core.royal_types:
-                    if self.bbs[2 * t + side] & rules.hill[side]:
-                        return Outcome(side, "hill")
-        if rules.max_checks is not None:
-            for side in (mover, self.turn):
-                if self.checks[side] >= rules.max_checks:
-                    return Outcome(side, "checks")
-        if rules.bare is not None:
-            bare = [self._bare(s) for s in (0, 1)]
-            if bare[0] and bare[1]:
-                return Outcome(None, "bare")
-            if bare[self.turn] and rules.bare == "bare":
-                return Outcome(mover, "bare")
-            if bare[self.turn] and rules.bare == "baremove" and not self._can_bare_back():
-                return Outcome(mover, "bare")
+        """A result decided by the last move (the ``end`` hooks of the rules), before looking at
+        the moves left."""
+        for end in self.core.end_hooks:
+            result = end(self)
+            if result is not None:
+                return result
         return None
 
-    def _bare(self, side: int) -> bool:
-        core = self.core
-        royal = 0
-        for t in core.royal_types:
-            royal |= self.bbs[2 * t + side]
-        return bool(royal) and not (self.occ[side] & ~royal)
-
-    def _can_bare_back(self) -> bool:
-        # baremove: the bared side may answer by baring the opponent (then a draw, 003:914-916)
-        for m in self._legal_raw():
-            undo = self._do(m)
-            other = self._bare(self.turn)
-            self._undo(undo)
-            if other:
-                return True
-        return False
-
     def outcome(self) -> Outcome | None:
-        """The result when the game is over, else ``None``: win conditions of the rules, checkmate,
-        stalemate (as the ``stalemate`` rule says; draw by default, 003:979), repetition."""
+        """The result when the game is over, else ``None``: a result decided by the last move (hill,
+        checks, bare ...), then with no legal move checkmate or stalemate (as the ``stalemate`` rule
+        says; a draw by default, 003:979), then repetition (as ``draw`` and ``loss`` say)."""
         decided = self._decided()
         if decided is not None:
             return decided
-        rules = self.core.rules
-        if self._legal_raw():
-            count = self.history.count(self.key) + 1
-            if rules.perpetual_check is not None and count >= rules.perpetual_check and self.gave_check:
-                # the side whose every move since the first occurrence gave check loses (003:442)
-                first = self.history.index(self.key)
-                n = len(self.history)
-                for side in (0, 1):
-                    plies = [i for i in range(first, n) if (n - 1 - i) % 2 == (0 if side != self.turn else 1)]
-                    if plies and all(self.gave_check[i] for i in plies):
-                        return Outcome(1 - side, "perpetual check")
-            if rules.repetition is not None and count >= rules.repetition:
-                return Outcome(None, "repetition")
-            return None
-        if self.core.royal_types and self.is_check():
-            return Outcome(1 - self.turn, "checkmate")
-        result = rules.stalemate
-        if result == "loss":
-            return Outcome(1 - self.turn, "stalemate")
-        if result == "win":
-            return Outcome(self.turn, "stalemate")
-        return Outcome(None, "stalemate")
+        core = self.core
+        if not self._legal_raw():
+            for no_moves in core.no_move_hooks:
+                result = no_moves(self)
+                if result is not None:
+                    return result
+            return Outcome(None, "stalemate")
+        if core.repeat_hooks:
+            seen = self.history.count(self.key) + 1
+            for repeated in core.repeat_hooks:
+                result = repeated(self, seen)
+                if result is not None:
+                    return result
+        return None
 
     def is_game_over(self) -> bool:
         """True when ``outcome()`` is not ``None``."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from notation_toolkit.core.geometry import Geometry
     from notation_toolkit.variant.pieces import CompiledPiece
-    from notation_toolkit.variant.rules import Rules
+    from notation_toolkit.variant.rules.base import Rules
 
 WHITE = 0
 BLACK = 1
@@ -228,11 +228,11 @@ class Core:
             for c in rules.castlings
         ]
         # per castling geometry (royal and partner squares and destinations): the squares that
-        # must be empty and the squares the royal piece passes (filled by Position._try_castle)
+        # must be empty and the squares the royal piece passes (filled by rules.castling)
         self.castle_paths: dict[int, tuple[int, tuple[int, ...]]] = {}
         self.castle_partner_types = sorted({p for c in self.castlings for p in c[3]})
         # (royal type, side, royal square, unmoved pieces and occupancy of its rank) -> the
-        # castlings whose squares between are empty (Position._castling)
+        # castlings whose squares between are empty (rules.castling)
         self.castle_cands: dict[tuple[int, int, int, int, int], list[tuple[int, int, int, bool]]] = {}
         # Zobrist keys (seeded: the same keys in every run)
         rnd = random.Random(0x5EED ^ (g.width << 8) ^ g.height ^ n)
@@ -315,6 +315,22 @@ class Core:
             and any(self.pieces[t].quiets(s, 0, 0) != self.pieces[t].attacks(s, 0, 0) for s in range(g.size))
             for t, k in enumerate(self.keys)
         ]
+        self._bind_hooks()
+
+    def _bind_hooks(self) -> None:
+        """Ask every rule component for its hooks; keep per kind the ones given, in component
+        order (a rule file pays only for the components it uses)."""
+        hooks = [h for h in (c.hooks(self) for c in self.rules.components) if h is not None]
+        self.move_hooks = [h.moves for h in hooks if h.moves is not None and not h.drops]
+        self.drop_hooks = [h.moves for h in hooks if h.moves is not None and h.drops]
+        self.filters = [h.filter for h in hooks if h.filter is not None]
+        self.effects = [(h.do, h.undo) for h in hooks if h.do is not None and h.undo is not None]
+        self.legal_hooks = [h.legal for h in hooks if h.legal is not None]
+        self.exact = any(h.exact or h.legal is not None for h in hooks)
+        self.push_hooks = [h.pushed for h in hooks if h.pushed is not None]
+        self.end_hooks = [h.end for h in hooks if h.end is not None]
+        self.no_move_hooks = [h.no_moves for h in hooks if h.no_moves is not None]
+        self.repeat_hooks = [h.repeated for h in hooks if h.repeated is not None]
 
     def _mobile(self, t: int, side: int, movers: int) -> int:
         piece = self.pieces[t]

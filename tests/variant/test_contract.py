@@ -201,15 +201,20 @@ def test_refusals_point_at_the_part(text: str, code: str, where: str) -> None:
 
 
 def test_the_docs_table_says_what_the_contract_says() -> None:
-    """docs/variants.md lists, per executed rule, the attributes executed and those refused."""
+    """docs/variants.md lists, per executed rule, the component module that executes it, the
+    attributes executed and those refused."""
     import re
     from pathlib import Path
 
+    from notation_toolkit.variant.rules import COMPONENTS
+
     docs = (Path(__file__).resolve().parents[2] / "docs" / "variants.md").read_text()
     for name, contract in EXECUTED.items():
-        row = re.search(rf"^\| `{name}` \| (.*?) \| (.*?) \| 003:", docs, re.M)
+        row = re.search(rf"^\| `{name}` \| `(\w+)\.py` \| (.*?) \| (.*?) \| 003:", docs, re.M)
         assert row, name
-        executed, refused = row.group(1), row.group(2)
+        module, executed, refused = row.group(1), row.group(2), row.group(3)
+        owner = next(c for c in COMPONENTS if name in c.contract)
+        assert type(owner).__module__.rsplit(".", 1)[-1] == module, (name, module)
         for attr in contract.attributes:
             assert f"`{attr}" in executed, (name, attr)
         for attr in shipped_catalog().rules[name].attributes:

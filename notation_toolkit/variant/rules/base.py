@@ -1,0 +1,304 @@
+"""What every rule component shares: the settings object, the contract, the hooks, the reading context.
+
+A rule component is one module of ``notation_toolkit.variant.rules`` that executes one FBR rule (or a
+family of rules). It declares
+
+- ``contract``: per FBR rule name, the parts, attributes and argument forms it executes
+  (``RuleContract``); everything else the FBR validator accepts is refused with a VAR2xx
+  diagnostic by the reader (``rules.read_rules``), so a rule is executed or refused, never ignored;
+- ``read``: how one rule of the file becomes settings (on ``Rules``, or the component's own
+  settings object in ``Rules.extra``), with diagnostics for what it cannot play;
+- ``hooks``: per variant, the functions the core calls (``Hooks``), or ``None`` when the rule file
+  does not use the rule: a rule file pays only for the components it uses.
+
+The move generator itself (pieces, captures, en passant, promotion choices, drops into empty
+squares) reads data the components prepare once per variant, as Fairy-Stockfish's move generator
+reads its variant's settings; hooks are for what that data cannot say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass as mutable_dataclass
+from dataclasses import field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from notation_toolkit.core.codes import DEFAULT_HINT, info_of
+from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.errors import ValidationError
+from notation_toolkit.core.geometry import Geometry
+from notation_toolkit.core.span import Span
+from notation_toolkit.fbr import ast as fbr_ast
+from notation_toolkit.mbn import ast as mbn
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
+
+Position = Any
+"""What hooks receive: the ``variant.position.Position`` being played (the core's modules import
+this module, so the type is named here, not imported)."""
+
+__all__ = [
+    "Castling",
+    "Component",
+    "Hooks",
+    "Outcome",
+    "Promotion",
+    "Reading",
+    "RuleContract",
+    "Rules",
+    "VariantError",
+]
+
+
+class VariantError(ValidationError):
+    """The rule file cannot be played by the variant core (diagnostics say which rule and why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: ``winner`` (0 first player, 1 second, ``None`` draw) and the
+    ``reason`` (``checkmate``, ``stalemate``, ``hill``, ``checks``, ``bare``, ``repetition`` ...)."""
+
+    winner: int | None
+    reason: str
+
+    def result(self) -> str:
+        """``1-0``, ``0-1`` or ``1/2-1/2``."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == 0 else "0-1")
+
+
+@dataclass(frozen=True, slots=True)
+class Castling:
+    """One castling pseudo-piece ``O-O=[*]isR[g]=isR[f]``: the royal piece goes to file
+    ``king_file``, the partner to ``rook_file`` (0-based files). The partner stands on the side
+    of the royal piece its destination lies toward from the royal destination (the Chess960 rule:
+    ``f`` left of ``g``: a partner on a higher file). ``rank`` (0-based, the first player's; mirrored
+    for the second) when the destination names one (``isR[h2]``, Shako): only royal pieces on that
+    rank castle; ``None``: on any rank."""
+
+    name: str
+    king_file: int
+    rook_file: int
+    from_unthreatened: bool
+    partners: frozenset[str]
+    rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Promotion:
+    """The promotion of one piece: its choices and when it happens (rule ``promotion``, 003:658).
+
+    ``enter``, ``leave`` and ``move`` are the choices when the piece enters the zone, leaves it or
+    moves wholly inside it (003:708, 003:720, 003:724), each restricted by the attribute's piece
+    set; ``None`` when that way does not promote."""
+
+    piece: str
+    choices: tuple[str, ...]
+    zone: tuple[int, int]  # per side (white, black): bitboards
+    optional: bool
+    enter: tuple[str, ...] | None
+    leave: tuple[str, ...] | None
+    move: tuple[str, ...] | None
+    status: bool  # the promoted piece keeps a "promoted" status (demoted when captured, 003:408)
+
+
+@mutable_dataclass(slots=True)
+class Rules:
+    """Everything the core executes, read from the rule file (one object per variant).
+
+    The fields are the settings of the components the move generator reads directly; a component
+    with settings of its own keeps them in ``extra`` under its name."""
+
+    geometry: Geometry
+    royal: frozenset[str] = frozenset()
+    max_checks: int | None = None
+    bare: str | None = None  # "bare" / "baremove" (003:910-916)
+    stalemate: str = "draw"  # 003:973-995
+    repetition: int | None = 3  # draw=repetition(3) is the default (003:265)
+    must_capture: bool = False  # 003:502
+    hill: tuple[int, int] | None = None  # per side (mirrored for Black, 003:464)
+    holding: bool = False
+    demote: bool = False
+    drop_zones: dict[str, tuple[int, int]] = field(default_factory=dict)
+    drop_nomate: frozenset[str] = frozenset()
+    drop_nocheck: frozenset[str] = frozenset()
+    drop_named: frozenset[str] = frozenset()  # pieces a drop rule names (royal ones too, 003:282)
+    total_limits: list[tuple[frozenset[str], int]] = field(default_factory=list)
+    file_limits: list[tuple[frozenset[str], int]] = field(default_factory=list)
+    promotions: dict[str, Promotion] = field(default_factory=dict)
+    castlings: tuple[Castling, ...] = ()
+    mirror: str = "vertical"
+    perpetual_check: int | None = None  # loss=perpetualcheck(N) (003:442-444)
+    extra: dict[str, Any] = field(default_factory=dict)
+    used: tuple[str, ...] = ()  # the names of the components the rule file uses
+    components: tuple[Component, ...] = ()  # every component, in the order the core asks them
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContract:
+    """What the core executes of one FBR rule: its parts (``prefix``, ``piece_set``, ...; see
+    ``fbr.catalog.PART_KEYS``), per attribute the argument forms it executes (``""`` no argument,
+    ``"count"``, ``"set"``, ``"values"``, ``"range"``, ``"prefix"``), and whether ``!rule`` is
+    executed. Piece sets are executed plain only (``{QR}``, never ``{^Q}`` or ``{!q}``)."""
+
+    parts: frozenset[str]
+    attributes: Mapping[str, frozenset[str]]
+    negated: bool = False
+
+
+def contract(parts: str = "", negated: bool = False, **attributes: str) -> RuleContract:
+    """A ``RuleContract`` from words: ``contract("piece_set", maxchecks="count", bare="")``
+    (``_star`` in an attribute name stands for ``*``: ``move_star``)."""
+    return RuleContract(
+        frozenset(parts.split()),
+        {name.replace("_star", "*"): frozenset(forms.split(",")) for name, forms in attributes.items()},
+        negated,
+    )
+
+
+Attributes = list[tuple[str, fbr_ast.Attribute]]
+"""The executed attributes of one rule: (catalog name, attribute), in the order written."""
+
+
+@mutable_dataclass(slots=True)
+class Reading:
+    """The context components read a rule file in: the file, its board, the settings being
+    filled and the diagnostics found so far."""
+
+    rule_file: fbr_ast.RuleFile
+    geometry: Geometry
+    rules: Rules
+    out: list[Diagnostic]
+
+    def diag(
+        self, code: str, template: str, span: Span | None, hint: str | None = DEFAULT_HINT, **params: object
+    ) -> None:
+        """Add the diagnostic ``code`` with its ``template`` (variant/codes.py) filled with ``params``."""
+        self.out.append(diag(code, template, span, hint, **params))
+
+
+@mutable_dataclass(slots=True)
+class Hooks:
+    """What one component adds to the core of one variant; every field is optional.
+
+    The core calls, for the components the rule file uses, in the order of ``rules.COMPONENTS``:
+
+    - ``moves(pos, out)``: append pseudo-legal move codes (castling, gating); ``drops`` marks
+      hooks whose moves are drops (counted in bulk by ``perft`` where it can);
+    - ``filter(pos, legal)``: the legal moves kept (must-capture);
+    - ``do(pos, move, base_undo)`` after the core made a move (the opponent is to move): a side
+      effect, returning what ``undo(pos, record)`` needs to take it back (before the core's own
+      undo); both keep ``pos.key`` (Zobrist) in step;
+    - ``legal(pos, move)`` with the move made: False when the rule forbids it; ``exact`` turns
+      off the core's shortcuts that prove a move legal without making it;
+    - ``pushed(pos)`` after a move is pushed (counters restored by the core's undo);
+    - ``end(pos)``: a result decided by the last move, before the moves left are looked at;
+    - ``no_moves(pos)``: the result when the side to move has no legal move;
+    - ``repeated(pos, count)``: the result of a position seen ``count`` times.
+    """
+
+    moves: Callable[[Position, list[int]], None] | None = None
+    drops: bool = False
+    filter: Callable[[Position, list[int]], list[int]] | None = None
+    do: Callable[[Position, int, tuple[object, ...]], object] | None = None
+    undo: Callable[[Position, object], None] | None = None
+    legal: Callable[[Position, int], bool] | None = None
+    exact: bool = False
+    pushed: Callable[[Position], None] | None = None
+    end: Callable[[Position], Outcome | None] | None = None
+    no_moves: Callable[[Position], Outcome | None] | None = None
+    repeated: Callable[[Position, int], Outcome | None] | None = None
+
+
+class Component:
+    """One FBR rule (or family) of the variant core. Subclasses set ``name`` and ``contract`` and
+    override ``read``, ``finish`` and ``hooks`` as they need."""
+
+    name: ClassVar[str] = ""
+    contract: ClassVar[Mapping[str, RuleContract]] = {}
+    lines: ClassVar[str] = ""  # the page lines the component executes (003:LINE-LINE)
+
+    def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        """Read one rule of the file (its parts and executed ``attributes``) into settings."""
+
+    def finish(self, reading: Reading) -> None:
+        """Called once after every rule was read (settings that depend on several rules)."""
+
+    def hooks(self, core: Any) -> Hooks | None:
+        """The hooks of this component for one variant (``core``: its ``variant.tables.Core``), or
+        ``None`` when it adds none."""
+        return None
+
+
+# ------------------------------------------------------------------------------------------------
+# Helpers the components share
+# ------------------------------------------------------------------------------------------------
+
+
+def diag(
+    code: str, template: str, span: Span | None, hint: str | None = DEFAULT_HINT, **params: object
+) -> Diagnostic:
+    """The diagnostic ``code`` with its ``template`` (variant/codes.py) filled with ``params``."""
+    return info_of(code).diagnostic_from(template, params, span=span, hint=hint)
+
+
+def letters(piece_set: mbn.PieceSet | None) -> frozenset[str]:
+    """The piece keys of a plain piece set (``{QR}`` -> ``{"Q", "R"}``); empty for ``None``."""
+    if piece_set is None:
+        return frozenset()
+    return frozenset(m.prefixes + m.letter.key for m in piece_set.members)
+
+
+def range_mask(geometry: Geometry, board_range: mbn.BoardRange) -> int:
+    """The squares of a board range as a bitboard (the first player's view)."""
+    bb = 0
+    for part in board_range.ranges:
+        if part.symbol is not None:
+            bb |= geometry.range_mask(None, None, part.symbol)
+            continue
+        files = None if part.files is None else (part.files.first, part.files.last or part.files.first)
+        ranks = None
+        if part.ranks is not None:
+            ranks = (int(part.ranks.first), int(part.ranks.last or part.ranks.first))
+        bb |= geometry.range_mask(files, ranks)
+    return (geometry.full & ~bb) if board_range.complement else bb
+
+
+def both_sides(geometry: Geometry, bb: int) -> tuple[int, int]:
+    """``bb`` for each side: board coordinates are mirrored for Black (mirror=vertical, 003:464)."""
+    return bb, geometry.mirror_vertical(bb)
+
+
+def count(attribute: fbr_ast.Attribute, default: int) -> int:
+    """The count argument of an attribute (``repetition(3)``), or ``default``."""
+    arg = attribute.argument
+    if isinstance(arg, fbr_ast.Count) and arg.value is not None:
+        return arg.value
+    return default
+
+
+def defined_keys(rule_file: fbr_ast.RuleFile) -> set[str]:
+    """The keys of the pieces the rule file defines or declares (no macros, no castling)."""
+    keys: set[str] = set()
+    for item in rule_file.pieces:
+        kinds = mbn.PieceDefinition | mbn.PieceDeclaration
+        if isinstance(item, kinds) and not item.head.macro and not item.head.letter.is_castling:
+            keys.add(item.head.key)
+    return keys
+
+
+def has_castling(rule_file: fbr_ast.RuleFile) -> bool:
+    """True when the rule file defines a castling pseudo-piece (``O-O=...``)."""
+    return any(
+        isinstance(item, mbn.PieceDefinition) and item.head.letter.is_castling for item in rule_file.pieces
+    )
+
+
+def contracts(**by_rule: RuleContract) -> Mapping[str, RuleContract]:
+    """A component's contract: per FBR rule name it executes, its ``RuleContract``."""
+    return MappingProxyType(by_rule)
