@@ -19,8 +19,6 @@ will drop them. Two optional fields follow the three FEEN fields when they are n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.variant import codes, notation
@@ -42,12 +40,6 @@ from notation_toolkit.variant.tables import (
     VariantLike,
     _bits,
 )
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:
-    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 __all__ = [
     "BLACK",
@@ -71,21 +63,58 @@ class MoveError(NotationError):
     """A move that is not well-formed (VAR401) or not legal (VAR402)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(tuple):  # type: ignore[type-arg]
     """A legal move of a position: its ``text`` (``e2e4``, ``e7e8q``, ``a10a9``, ``P@e4``) and the
-    core's encoding ``code``."""
+    core's encoding ``code``.
 
-    text: str
-    code: int
+    Immutable and cheap: ``legal_moves()`` in a search or a perft loop makes one small object per
+    move, and the text is written only when it is asked for. Two moves are equal when their codes
+    and texts are. ``Move(text, code)`` makes one from its parts."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str | None, code: int, core: Core | None = None) -> Move:
+        if text is None and core is None:
+            raise TypeError("Move() needs its text, or the Core that writes it")
+        return tuple.__new__(cls, (code, core, text))
+
+    @property
+    def code(self) -> int:
+        """The core's encoding of the move (bits: see the module's docstring)."""
+        code: int = self[0]
+        return code
+
+    @property
+    def text(self) -> str:
+        """The move as the core writes it (UCI-like: ``e2e4``, ``e7e8q``, ``P@e4``)."""
+        text: str | None = self[2]
+        return text if text is not None else _code_text(self[1], self[0])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self[0] == other[0] and self.text == other.text
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.text, self[0]))
+
+    def __repr__(self) -> str:
+        return f"Move(text={self.text!r}, code={self[0]})"
 
     def __str__(self) -> str:
         return self.text
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Move, (self.text, self[0]))
+
     @property
     def is_drop(self) -> bool:
         """True for drops (``P@e4``)."""
-        return bool(self.code & DROP)
+        return bool(self[0] & DROP)
 
 
 class Position(BoardState):
@@ -807,23 +836,13 @@ class Position(BoardState):
         return out
 
     def _code_text(self, m: int) -> str:
-        core = self.core
-        names = core.names
-        to = m >> 10 & SQ
-        if m & DROP:
-            return _letter(core.keys[m & SQ]).upper() + "@" + names[to]
-        promo = m >> 20 & SQ
-        if m & CASTLE_BY_PARTNER:
-            return names[m & SQ] + names[promo - 1]
-        text = names[m & SQ] + names[to]
-        if promo and not m & CASTLE:
-            k = core.keys[promo - 1]
-            text += "+" if k.startswith("+") else k.lower()
-        return text
+        return _code_text(self.core, m)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves (none once the game is decided by a win condition of the rules)."""
-        return [Move(self._code_text(m), m) for m in self._legal_codes()]
+        core = self.core
+        new = tuple.__new__
+        return [new(Move, (m, core, None)) for m in self._legal_codes()]
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; ``MoveError`` (VAR401/VAR402) otherwise."""
@@ -900,7 +919,7 @@ class Position(BoardState):
         self.ply -= 1
         saved = undo[0]
         assert isinstance(saved, tuple) and isinstance(saved[0], int)
-        return Move(self._code_text(saved[0]), saved[0])
+        return Move(None, saved[0], self.core)
 
     @property
     def move_stack(self) -> list[str]:
@@ -956,6 +975,22 @@ class Position(BoardState):
         sq = self.core.geometry.parse_square(square) if isinstance(square, str) else square
         code = self.board[sq]
         return None if code < 0 else notation.piece_token(self, sq, code)
+
+
+def _code_text(core: Core, m: int) -> str:
+    """The text of move code ``m`` (it depends on the variant only, not on the position)."""
+    names = core.names
+    to = m >> 10 & SQ
+    if m & DROP:
+        return _letter(core.keys[m & SQ]).upper() + "@" + names[to]
+    promo = m >> 20 & SQ
+    if m & CASTLE_BY_PARTNER:
+        return names[m & SQ] + names[promo - 1]
+    text = names[m & SQ] + names[to]
+    if promo and not m & CASTLE:
+        k = core.keys[promo - 1]
+        text += "+" if k.startswith("+") else k.lower()
+    return text
 
 
 def _clip(text: str, limit: int = 40) -> str:
