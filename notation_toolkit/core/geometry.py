@@ -7,6 +7,12 @@ per-square tables (leaps, rays) built with coordinates, and the set-wise ``shift
 a shift would wrap (per-direction edge masks). ``benchmarks/bench_pieces.py`` measures this
 choice against a guard-file layout (docs/pieces.md has the figures).
 
+A board may wrap: on a *cylinder* (FBR ``cylindric``, 003:209) the last file joins the first, on a
+*torus* (FBR ``torus``, 003:1072) the last rank joins the first as well. The squares, their names
+and the bitboards are the same as on the plain board of that size (a wrapping board is written
+as a plain one); only stepping from square to square (``offset``, ``step``, ``shift``) crosses
+the joined edges. ``Geometry.of(8, 8, wrap_files=True)`` is the cylinder of Cylinder chess.
+
 Board ranges use the MBN/FBR syntax (003:257, fbr-mbn-notes 2.2): ``[1-2]`` ranks, ``[a,h]`` files,
 ``[c-f2]``, ``[d-f1-3]`` rectangles, ``[a2,c2]`` squares, ``[^...]`` complement, ``[#]`` edge squares,
 ``[.]`` inner squares, ``[*]`` every square (as a static set; as "unthreatened" it is dynamic and
@@ -115,13 +121,17 @@ class Geometry:
         "size",
         "square_names",
         "width",
+        "wrap_files",
+        "wrap_ranks",
     )
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, wrap_files: bool = False, wrap_ranks: bool = False) -> None:
         if not (1 <= width <= MAX_FILES and 1 <= height <= MAX_RANKS):
             raise _size_error(width, height, None)
         self.width = width
         self.height = height
+        self.wrap_files = wrap_files
+        self.wrap_ranks = wrap_ranks
         self.size = width * height
         self.full = (1 << self.size) - 1
         file_a = sum(1 << (r * width) for r in range(height))
@@ -143,9 +153,29 @@ class Geometry:
     # -- construction ------------------------------------------------------------------------------
 
     @staticmethod
-    def of(width: int, height: int) -> Geometry:
-        """The (cached) geometry of a ``width`` x ``height`` board; ``LimitError`` outside 1..26."""
-        return _geometry(width, height)
+    def of(width: int, height: int, *, wrap_files: bool = False, wrap_ranks: bool = False) -> Geometry:
+        """The (cached) geometry of a ``width`` x ``height`` board; ``LimitError`` outside 1..26.
+        ``wrap_files`` joins the last file to the first (a cylinder), ``wrap_ranks`` the last rank to
+        the first (with both: a torus)."""
+        return _geometry(width, height, wrap_files, wrap_ranks)
+
+    def wrapped(self, *, files: bool, ranks: bool = False) -> Geometry:
+        """The board of the same size with the given edges joined (``files``: the cylinder,
+        ``files`` and ``ranks``: the torus; neither: the plain board)."""
+        return _geometry(self.width, self.height, files, ranks)
+
+    @property
+    def wraps(self) -> bool:
+        """True when some edge is joined to the opposite one (a cylinder or a torus)."""
+        return self.wrap_files or self.wrap_ranks
+
+    @property
+    def topology(self) -> str:
+        """``"plane"``, ``"cylinder"`` (files wrap), ``"torus"`` (files and ranks wrap) or
+        ``"ring"`` (ranks alone wrap)."""
+        if self.wrap_files:
+            return "torus" if self.wrap_ranks else "cylinder"
+        return "ring" if self.wrap_ranks else "plane"
 
     @staticmethod
     def parse(text: str) -> Geometry:
@@ -161,13 +191,15 @@ class Geometry:
         return _geometry(w, h)
 
     def __repr__(self) -> str:
+        if self.wraps:
+            return f"Geometry({self.width}x{self.height}, {self.topology})"
         return f"Geometry({self.width}x{self.height})"
 
     def __str__(self) -> str:
         return f"{self.width}x{self.height}"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_geometry, (self.width, self.height))
+        return (_geometry, (self.width, self.height, self.wrap_files, self.wrap_ranks))
 
     # -- squares -----------------------------------------------------------------------------------
 
@@ -188,11 +220,19 @@ class Geometry:
         return 0 <= file < self.width and 0 <= rank < self.height
 
     def offset(self, square: int, dfile: int, drank: int) -> int | None:
-        """The square ``dfile``/``drank`` away from ``square``, or ``None`` off the board."""
-        f = square % self.width + dfile
-        r = square // self.width + drank
-        if 0 <= f < self.width and 0 <= r < self.height:
-            return r * self.width + f
+        """The square ``dfile``/``drank`` away from ``square``, or ``None`` off the board (across
+        a joined edge the step comes back on the other side)."""
+        return self.step(square % self.width + dfile, square // self.width + drank)
+
+    def step(self, file: int, rank: int) -> int | None:
+        """The square of 0-based ``file``/``rank`` that may lie beyond an edge: a joined edge
+        brings it back on the other side, an open edge gives ``None``."""
+        if self.wrap_files:
+            file %= self.width
+        if self.wrap_ranks:
+            rank %= self.height
+        if 0 <= file < self.width and 0 <= rank < self.height:
+            return rank * self.width + file
         return None
 
     def name(self, square: int) -> str:
@@ -275,7 +315,10 @@ class Geometry:
 
     def shift(self, bb: int, dfile: int, drank: int) -> int:
         """Set-wise shift of a bitboard by ``dfile``/``drank``; squares that would leave the board
-        (or wrap to the other edge) are dropped (per-direction edge masks)."""
+        (or wrap to the other edge) are dropped (per-direction edge masks). Across a joined edge
+        they come back on the other side."""
+        if self.wraps:
+            return self._shift_wrapping(bb, dfile, drank)
         if dfile > 0:
             keep = 0
             for f in range(self.width - dfile):
@@ -289,6 +332,26 @@ class Geometry:
         n = drank * self.width + dfile
         bb = bb << n if n >= 0 else bb >> -n
         return bb & self.full
+
+    def _shift_wrapping(self, bb: int, dfile: int, drank: int) -> int:
+        # files first (each rank rotated within itself on a cylinder), then ranks (the whole
+        # board rotated on a torus); an open axis shifts as on the plain board
+        w, h = self.width, self.height
+        plain = self.wrapped(files=False)
+        if not self.wrap_files:
+            bb = plain.shift(bb, dfile, 0)
+        elif dfile % w:
+            k = dfile % w
+            row = (1 << w) - 1
+            rows = 0
+            for r in range(h):
+                line = (bb >> (r * w)) & row
+                rows |= (((line << k) | (line >> (w - k))) & row) << (r * w)
+            bb = rows
+        if not self.wrap_ranks:
+            return plain.shift(bb, 0, drank)
+        n = (drank % h) * w
+        return (((bb << n) | (bb >> (self.size - n))) & self.full) if n else bb & self.full
 
     # -- board ranges ------------------------------------------------------------------------------
 
@@ -362,6 +425,11 @@ class Geometry:
         return "\n".join(rows)
 
 
+def _geometry(width: int, height: int, wrap_files: bool = False, wrap_ranks: bool = False) -> Geometry:
+    # one cache key per board, however the call spells it
+    return _cached_geometry(width, height, bool(wrap_files), bool(wrap_ranks))
+
+
 @cache
-def _geometry(width: int, height: int) -> Geometry:
-    return Geometry(width, height)
+def _cached_geometry(width: int, height: int, wrap_files: bool, wrap_ranks: bool) -> Geometry:
+    return Geometry(width, height, wrap_files, wrap_ranks)

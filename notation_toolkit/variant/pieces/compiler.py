@@ -757,6 +757,8 @@ def _ray_table(
     (R, Q, K, E ...) and both sides of symmetric pieces share the work."""
     w, h = g.width, g.height
     path = lame_path(*v) if lame else ()
+    if g.wraps:
+        return _wrapping_ray_table(g, v, smax, path, dest)
     if not lame and smax >= max(w, h):
         return _full_ray_table(g, v, dest)
     out: list[tuple[Ray, int, int]] = []
@@ -780,6 +782,45 @@ def _ray_table(
             if off:
                 break
             bit = 1 << (r * w + f)
+            if steps:
+                rel |= steps[-1][0]
+            rel |= pmask
+            steps.append((bit, pmask, bit & dest))
+            land |= bit & dest
+        out.append((tuple(steps), rel, land))
+    return tuple(out)
+
+
+def _wrapping_ray_table(
+    g: Geometry, v: tuple[int, int], smax: int, path: tuple[tuple[int, int], ...], dest: int
+) -> tuple[tuple[Ray, int, int], ...]:
+    """``_ray_table`` on a board whose edges join (a cylinder or a torus): steps across a joined
+    edge come back on the other side, and a ray ends where it would come back to its own square
+    (003:209, 003:1072), so a rider on an empty rank of a cylinder reaches every other square of
+    it once and a leap that lands on its own square is no move. ``smax`` is bounded by the board:
+    no line is longer than the number of squares."""
+    out: list[tuple[Ray, int, int]] = []
+    for sq in range(g.size):
+        f0, r0 = sq % g.width, sq // g.width
+        steps: list[tuple[int, int, int]] = []
+        rel = land = 0
+        for k in range(1, min(smax, g.size) + 1):
+            at = g.step(f0 + v[0] * k, r0 + v[1] * k)
+            if at is None or at == sq:
+                break
+            pmask = 0
+            off = False
+            pf, pr = f0 + v[0] * (k - 1), r0 + v[1] * (k - 1)
+            for ox, oy in path:
+                passed = g.step(pf + ox, pr + oy)
+                if passed is None:
+                    off = True
+                    break
+                if passed != sq:  # the mover has left its square: it blocks nothing
+                    pmask |= 1 << passed
+            if off:
+                break
+            bit = 1 << at
             if steps:
                 rel |= steps[-1][0]
             rel |= pmask
@@ -992,7 +1033,7 @@ class Tables:
                 dest = self._mask(p.dest, side)
                 squares = range(g.size) if origin == g.full else g.squares(origin)
                 for v in self._vectors(p.vectors, side):
-                    table = _ray_table(g, v, min(p.smax, _UNLIMITED), p.lame, dest)
+                    table = _ray_table(g, v, _steps(g, p.smax), p.lame, dest)
                     kind, smin = p.kind, p.smin
                     static = kind == JUMP and smin <= 1
                     for sq in squares:
@@ -1014,7 +1055,10 @@ class Tables:
 
     def _fillable(self, p: Part) -> bool:
         """Can the part step whole square sets (``_Fill``)? Slides, jumps and lame leaps can; a hop
-        when it goes the whole line and may land on any square past its hurdle."""
+        when it goes the whole line and may land on any square past its hurdle. Not on a board
+        whose edges join: the shifts drop what crosses an edge, the joined board brings it back."""
+        if self.geometry.wraps:
+            return False
         longest = max(self.geometry.width, self.geometry.height)
         return p.kind != HOP or (not p.lame and p.smin <= 2 and p.smax >= longest - 1)
 
@@ -1399,6 +1443,14 @@ class Tables:
         return out
 
 
+def _steps(g: Geometry, smax: int) -> int:
+    """The most steps a part takes on board ``g``: an unlimited rider goes as far as the board
+    lets it, which on a board whose edges join is up to every square of its line."""
+    if smax < _UNLIMITED:
+        return smax
+    return g.size if g.wraps else _UNLIMITED
+
+
 def _origin_mask(reach: Reach, rays: list[list[tuple[int, int, Ray]]]) -> int:
     """The squares from which a group moves at all (where a later leg may continue)."""
     out = 0
@@ -1538,7 +1590,9 @@ def _signature(
         if mod.ep_take:
             roles.append(("ep", None if mod.ep_set is None else tuple(sorted(mod.ep_set)), *common))
         for v in p.vectors:
-            reach = max(1, longest // max(abs(v[0]), abs(v[1])))
+            reach = (
+                _longest_ray(geometry, v) if geometry.wraps else max(1, longest // max(abs(v[0]), abs(v[1])))
+            )
             dist = set(range(p.smin, min(p.smax, reach) + 1))
             if not dist:
                 continue
@@ -1560,7 +1614,14 @@ def _signature(
     multi_sig = tuple(
         sorted(repr(tuple(tuple(sorted(part_key(p) for p in leg)) for leg in mp.legs)) for mp in multi)
     )
-    return (str(geometry), mirror.value, flat, multi_sig)
+    return (str(geometry), geometry.topology, mirror.value, flat, multi_sig)
+
+
+def _longest_ray(geometry: Geometry, v: tuple[int, int]) -> int:
+    """The most steps vector ``v`` goes from any square of a board whose edges join (at least 1,
+    as on the plain board)."""
+    table = _ray_table(geometry, v, geometry.size, False, geometry.full)
+    return max(1, max(len(ray) for ray, _rel, _land in table))
 
 
 # ------------------------------------------------------------------------------------------------
