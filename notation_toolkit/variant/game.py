@@ -46,6 +46,7 @@ class Variant:
         except NotationError as exc:
             raise VariantError(exc.diagnostics, text) from None
         self.rules, diagnostics = read_rules(rule_file, self.geometry)
+        self.geometry = self.rules.geometry  # a board model rule (cylindric, torus) joins its edges
         self.pieces, piece_diagnostics = _compile(rule_file, self.geometry)
         diagnostics += piece_diagnostics
         diagnostics += _piece_checks(self)

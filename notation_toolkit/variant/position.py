@@ -692,7 +692,7 @@ class Position(BoardState):
                 reverse = core.reverse[t]
                 if not bb:
                     continue
-                if reverse is None:
+                if reverse is None or core.geometry.wraps:  # round a joined edge: either way
                     candidates = empty
                     break
                 for at in _bits(reverse(sq, them, occ) & bb):

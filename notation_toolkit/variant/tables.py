@@ -116,6 +116,10 @@ class Core:
         # that are not simple only because of en passant take the fast path
         self.multi = [bool(p.tables.multi) for p in self.pieces]
         self.ep_make: list[tuple[list[int], list[int]] | None] = []
+        # the squares a move passes, per (origin, target): filled below where the board's edges
+        # join (a line between two squares then goes either way round; the move's own record
+        # says which), else on first use from the straight line (``position._between``)
+        self.between: dict[int, int] = {}
         for p in self.pieces:
             if p.makes_ep and not p.tables.multi:
                 masks: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
@@ -125,11 +129,12 @@ class Core:
                             for rec in p.moves(sq, side, 0, 0, 0, initial=initial):
                                 if rec.ep_squares:
                                     masks[side][sq] |= 1 << rec.target
+                                    if g.wraps:
+                                        self.between[sq | rec.target << 10] = rec.ep_squares
                 self.ep_make.append(masks)
             else:
                 self.ep_make.append(None)
         self.takes_ep = [p.takes_ep for p in self.pieces]
-        self.between: dict[int, int] = {}
         self.leaper_attacks = [p.leaper_attacks for p in self.pieces]
         self.rider_types = [i for i in range(n) if self.rev_lines[i] is not None]
         # for pieces looked at from their own square (lame, ranges, capture sets): the squares from
@@ -265,8 +270,11 @@ class Core:
         self.has_hoppers = any(hop_atoms) or any(hops)
         # a piece that hops through a letter's expansion (no `p` in its own text) has unknown
         # lines: no fast path then
+        # (its candidate blockers come from lines and rectangles of the plain board: not where the
+        # edges join, whose lines go round)
         self.general_fast = (
             not self.fast_legal
+            and not g.wraps
             and all(set(a) <= set("WFRBQK") for a in hop_atoms)
             and all(hop_atoms[i] for i in range(n) if hops[i])
         )

@@ -34,6 +34,7 @@ from notation_toolkit.variant.rules import (
     promotion,
     royal,
     stalemate,
+    wrapping,
 )
 from notation_toolkit.variant.rules.base import (
     Castling,
@@ -66,6 +67,7 @@ __all__ = [
 _diag = diag  # the name the game module uses
 
 COMPONENTS: tuple[Component, ...] = (
+    wrapping.COMPONENT,
     hill.COMPONENT,
     royal.COMPONENT,
     stalemate.COMPONENT,
