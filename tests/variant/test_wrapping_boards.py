@@ -214,11 +214,11 @@ def _shift_fen(fen: str, dfile: int, drank: int = 0) -> str:
     for r in range(7, -1, -1):
         row, empty = "", 0
         for f in range(8):
-            ch = grid.get((f, r))
-            if ch is None:
+            piece = grid.get((f, r))
+            if piece is None:
                 empty += 1
                 continue
-            row += (str(empty) if empty else "") + ch
+            row += (str(empty) if empty else "") + piece
             empty = 0
         rows.append(row + (str(empty) if empty else ""))
     if ep != "-":
