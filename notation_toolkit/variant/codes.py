@@ -268,6 +268,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "draw_takes_no": "'!draw' takes no parts",
         "plain_sets_only": "the variant core executes plain piece sets only, not {given}",
         "hill_needs_board": "hill needs a board range (003:378)",
+        "benedict_needs_royal": "benedict needs royal pieces: the king whose flip wins (003:135)",
+        "direction_needs": "direction needs a cardinal direction and a board range (003:255)",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute attribute '{shown}' of rule '{name}'",
@@ -277,6 +279,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "move_star_castling": "promotion=move* in a variant with castling (both castling pieces promoting) "
         "is not executed",
         "pieces_needs_attribute": "pieces needs an attribute",
+        "benedict_no_check": "royal={attribute} counts checks, and under benedict nothing is ever in check",
+        "diagonals_one_of": "diagonals takes exactly one of dark and light (003:223)",
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute rule '{negation}{name}'",
@@ -400,6 +404,8 @@ _HINTS: dict[str, dict[str, str]] = {
         "plain_sets_only": "list the pieces: {{QR}}",
         "draw_takes_no": "write '!draw' alone",
         "hill_needs_board": "give the hill squares: hill[d-e4-5]",
+        "benedict_needs_royal": "add the rule royal (royal{{K}}: the king to flip)",
+        "direction_needs": "write direction<n>[1-2]",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "attributes executed for '{name}': {known}",
@@ -407,6 +413,8 @@ _HINTS: dict[str, dict[str, str]] = {
         "stalemate_takes_exactly": "stalemate=draw, stalemate=loss or stalemate=win",
         "move_star_castling": "write promotion=move (castlings do not promote)",
         "pieces_needs_attribute": "pieces{{Q}}=total(1), file(N) or sum(N)",
+        "benedict_no_check": "remove royal={attribute}",
+        "diagonals_one_of": "write diagonals=dark or diagonals=light",
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "rules executed: {executed} (docs/variants.md)",

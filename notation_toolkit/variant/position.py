@@ -245,6 +245,10 @@ class Position(BoardState):
         rev_static = core.rev_static
         rev_lines = core.rev_lines
         keep = ~exclude
+        if core.attack_from is not None:
+            keep &= core.attack_from[by][sq]
+        if core.frozen is not None and not core.frozen_check:
+            keep &= ~core.frozen(self, by)  # a frozen piece gives no check (003:314)
         for t in range(core.n):
             bb = bbs[2 * t + by] & keep
             if not bb:
@@ -278,7 +282,7 @@ class Position(BoardState):
 
     def _royal_attacked(self, side: int) -> bool:
         core = self.core
-        for t in core.royal_types:
+        for t in core.check_types:
             bb = self.bbs[2 * t + side]
             while bb:
                 low = bb & -bb
@@ -304,8 +308,15 @@ class Position(BoardState):
         out: list[int] = []
         by_type: dict[str, int] | None = None
         ep = None
+        masks = core.target_mask
+        mask = masks[us] if masks is not None else None
+        frozen = 0
+        if core.frozen is not None:
+            frozen = core.frozen(self, us)
         for t in range(core.n):
             bb = bbs[2 * t + us]
+            if frozen and not (core.frozen_moves or core.frozen_captures):
+                bb &= ~frozen
             if not bb:
                 continue
             promo = core.promo[t]
@@ -326,6 +337,12 @@ class Position(BoardState):
                 if core.simple[t] or not (ep_here or (core.multi[t] and core.pieces[t].makes_ep)):
                     q = core.quiets[t](sq, us, occ, initial)
                     c = core.captures[t](sq, us, occ, enemies, initial, by_type)
+                    if mask is not None:
+                        q &= mask[sq]
+                        c &= mask[sq]
+                    if frozen & low:
+                        q = q if core.frozen_moves else 0
+                        c = c if core.frozen_captures else 0
                     epm = core.ep_make[t]
                     if epm is not None and q & epm[us][sq]:
                         making = q & epm[us][sq]
@@ -370,6 +387,12 @@ class Position(BoardState):
                     for rec in core.pieces[t].moves(
                         sq, us, occ, friends, enemies, initial=initial, by_type=by_type, ep=ep
                     ):
+                        if mask is not None and not mask[sq] >> rec.target & 1:
+                            continue
+                        if frozen & low and not (
+                            core.frozen_captures if rec.captured is not None else core.frozen_moves
+                        ):
+                            continue
                         flags = 0
                         if rec.captured is not None:
                             flags = CAPTURE
@@ -383,8 +406,19 @@ class Position(BoardState):
                             out.append(sq | rec.target << 10 | flags)
                         else:
                             self._emit_promo(out, t, sq, rec.target, flags, promo)
-        for hook in core.move_hooks:
-            hook(self, out)
+        if frozen:
+            n = len(out)
+            for hook in core.move_hooks:
+                hook(self, out)
+            # a frozen piece takes no part in a move of a rule either (castling: either piece)
+            out[n:] = [
+                m
+                for m in out[n:]
+                if not frozen >> (m & SQ) & 1 and not (m & CASTLE and frozen >> ((m >> 20 & SQ) - 1) & 1)
+            ]
+        else:
+            for hook in core.move_hooks:
+                hook(self, out)
         if drops:
             for hook in core.drop_hooks:
                 hook(self, out)
@@ -707,7 +741,7 @@ class Position(BoardState):
     def _legal_raw(self, drops: bool = True) -> list[int]:
         core = self.core
         out: list[int] = []
-        has_royal = bool(core.royal_types)
+        has_royal = bool(core.check_types)
         safe = 0
         royal_sq = -1
         royal_key: str | None = None

@@ -339,6 +339,36 @@ class Core:
         self.end_hooks = [h.end for h in hooks if h.end is not None]
         self.no_move_hooks = [h.no_moves for h in hooks if h.no_moves is not None]
         self.repeat_hooks = [h.repeated for h in hooks if h.repeated is not None]
+        # the royal pieces the legality test and is_check look at: none where a rule has no check
+        self.check_types = [] if any(h.unchecked for h in hooks) else self.royal_types
+        # static target masks (None: every square); per side, per square: the squares reachable,
+        # and the reverse, the squares from which a piece may reach a square (for is_attacked)
+        masks = [h.target_mask for h in hooks if h.target_mask is not None]
+        self.target_mask: tuple[list[int], list[int]] | None = None
+        self.attack_from: tuple[list[int], list[int]] | None = None
+        if masks:
+            size = self.geometry.size
+            full = self.geometry.full
+            reach = tuple([full] * size for _ in (0, 1))
+            for mask in masks:
+                for side in (0, 1):
+                    for sq in range(size):
+                        reach[side][sq] &= mask[side][sq]
+            back: tuple[list[int], list[int]] = ([0] * size, [0] * size)
+            for side in (0, 1):
+                for sq in range(size):
+                    for to in _bits(reach[side][sq]):
+                        back[side][to] |= 1 << sq
+            self.target_mask = (reach[0], reach[1])
+            self.attack_from = back
+        frozen = [h for h in hooks if h.frozen is not None]
+        self.frozen = frozen[0].frozen if frozen else None
+        self.frozen_captures = bool(frozen) and frozen[0].frozen_captures
+        self.frozen_moves = bool(frozen) and frozen[0].frozen_moves
+        self.frozen_check = bool(frozen) and frozen[0].frozen_check
+        if masks or frozen:
+            # a mask or a frozen piece takes moves away that the fast legality paths count on
+            self.exact = True
 
     def _mobile(self, t: int, side: int, movers: int) -> int:
         piece = self.pieces[t]

@@ -22,6 +22,8 @@ from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules import (
+    andernach,
+    benedict,
     board_rules,
     castling,
     draw,
@@ -29,7 +31,9 @@ from notation_toolkit.variant.rules import (
     hill,
     holding,
     loss,
+    masks,
     mustcapture,
+    nonrepeating,
     pieces,
     promotion,
     royal,
@@ -77,10 +81,14 @@ COMPONENTS: tuple[Component, ...] = (
     holding.COMPONENT,
     drop.COMPONENT,
     castling.COMPONENT,
+    nonrepeating.COMPONENT,
     mustcapture.COMPONENT,
     pieces.COMPONENT,
     board_rules.MIRROR,
     board_rules.MULTICAPTURE,
+    andernach.COMPONENT,
+    benedict.COMPONENT,
+    masks.COMPONENT,
 )
 """Every component, in the order the core asks their hooks (game ends: hill before checks; no
 moves: checkmate before stalemate; repetition: perpetual check before the draw)."""

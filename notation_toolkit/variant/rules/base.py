@@ -199,7 +199,15 @@ class Hooks:
     - ``pushed(pos)`` after a move is pushed (counters restored by the core's undo);
     - ``end(pos)``: a result decided by the last move, before the moves left are looked at;
     - ``no_moves(pos)``: the result when the side to move has no legal move;
-    - ``repeated(pos, count)``: the result of a position seen ``count`` times.
+    - ``repeated(pos, count)``: the result of a position seen ``count`` times;
+    - ``unchecked``: royal pieces are never in check (a move may leave one attacked; the rule
+      decides the game another way, Benedict's flipped king);
+    - ``target_mask``: per side, per square, the squares a piece standing there may move to,
+      capture on or attack (a static mask of the board: diagonals, directions); the core ANDs the
+      masks of every component;
+    - ``frozen(pos, side)``: the pieces of ``side`` that cannot move (a bitboard, looked at in the
+      position as it stands); ``frozen_captures`` / ``frozen_moves``: whether they still capture /
+      still make moves that do not capture; ``frozen_check``: whether they still give check.
     """
 
     moves: Callable[[Position, list[int]], None] | None = None
@@ -213,6 +221,12 @@ class Hooks:
     end: Callable[[Position], Outcome | None] | None = None
     no_moves: Callable[[Position], Outcome | None] | None = None
     repeated: Callable[[Position, int], Outcome | None] | None = None
+    unchecked: bool = False
+    target_mask: tuple[list[int], list[int]] | None = None
+    frozen: Callable[[Position, int], int] | None = None
+    frozen_captures: bool = False
+    frozen_moves: bool = False
+    frozen_check: bool = False
 
 
 class Component:

@@ -1,0 +1,400 @@
+"""The FBR page's own fairy rules (no engine plays them): positions worked out by hand from the
+page's words, the page line in each test's name; each rule changes the move list somewhere and the
+result somewhere. python-chess says what orthodox chess does in the same positions (the contrast),
+and the invariants of every example hold along random games (push/pop restores FEEN and key, FEEN
+parses back to an equal position, conversions keep the number of pieces)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import chess
+import pytest
+
+from notation_toolkit.variant import Variant, VariantError, perft
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
+PIECES = (
+    "K=W+F Q=R+B R=W0 B=F0 N=N P=mfW+cefF+[1-2]mefW02 +P==QRBN O-O=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d]"
+)
+
+
+def chess_with(rules: str) -> Variant:
+    """Orthodox chess with ``rules`` added."""
+    return Variant.from_text(f'boardsize="8x8" royal promotion+[8] {rules} {PIECES}')
+
+
+def moves(pos: object) -> set[str]:
+    return {m.text for m in pos.legal_moves()}  # type: ignore[attr-defined]
+
+
+def orthodox(fen: str) -> set[str]:
+    return {m.uci() for m in chess.Board(fen).legal_moves}
+
+
+# -- andernach (003:64-72) ----------------------------------------------------------------------------
+
+
+def test_andernach_003_66_a_bishop_taking_a_knight_becomes_black() -> None:
+    pos = chess_with("andernach").position("6n1/8/7k/8/8/8/B7/4K3 w - - 0 1")
+    pos.push("a2g8")
+    assert pos.piece_at("g8") == "b"
+    assert pos.piece_at("e1") == "K^"  # the king is not touched
+
+
+def test_andernach_003_66_promotion_first_then_the_colour() -> None:
+    pos = chess_with("andernach").position("6r1/5P2/8/8/8/4k3/8/4K3 w - - 0 1")
+    pos.push("f7g8n")
+    assert pos.piece_at("g8") == "n"  # a knight, promoted, then Black's
+
+
+def test_andernach_003_66_royal_pieces_keep_their_colour() -> None:
+    pos = chess_with("andernach").position("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1")
+    pos.push("e1d2")
+    assert pos.piece_at("d2") == "K^"
+
+
+def test_andernach_003_66_a_capture_that_converts_against_its_own_king_is_illegal() -> None:
+    # Re2xe7: the rook becomes Black's on e7 and attacks e1 down the open file
+    fen = "k7/4n3/8/8/8/8/4R3/4K3 w - - 0 1"
+    assert "e2e7" in orthodox(fen)
+    assert "e2e7" not in moves(chess_with("andernach").position(fen))
+
+
+def test_andernach_003_66_a_mate_by_capture_is_no_mate() -> None:
+    # Rxe8 mates in chess; in Andernach the rook is Black's once it took
+    fen = "4r1k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1"
+    board = chess.Board(fen)
+    board.push_uci("e1e8")
+    assert board.is_checkmate()
+    pos = chess_with("andernach").position(fen)
+    pos.push("e1e8")
+    assert pos.piece_at("e8") == "r"
+    assert pos.outcome() is None
+
+
+# -- benedict (003:129-143) -----------------------------------------------------------------------
+
+
+def test_benedict_003_133_no_move_captures() -> None:
+    fen = "4k3/8/8/8/3n4/8/8/3RK3 w - - 0 1"
+    assert "d1d4" in orthodox(fen)
+    got = moves(chess_with("benedict").position(fen))
+    assert "d1d4" not in got and "d1d3" in got
+
+
+def test_benedict_003_134_the_moved_piece_flips_what_it_attacks_and_only_that() -> None:
+    # Rd1-d2 attacks d4 (the first piece up the file) and nothing behind it; the knight on d4,
+    # now White's, converts nothing in turn (its b5 and f5 stay Black)
+    pos = chess_with("benedict").position("4k3/3r4/8/1p3p2/3n4/8/8/3RK3 w - - 0 1")
+    pos.push("d1d2")
+    assert pos.piece_at("d4") == "N"
+    assert pos.piece_at("d7") == "r"
+    assert pos.piece_at("b5") == "p" and pos.piece_at("f5") == "p"
+
+
+def test_benedict_003_135_flipping_the_king_wins() -> None:
+    pos = chess_with("benedict").position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    pos.push("a1a8")
+    assert pos.piece_at("e8") == "K^"
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.winner == 0 and outcome.reason == "flipped"
+
+
+def test_benedict_003_143_a_king_may_stand_attacked() -> None:
+    # no check (the expansion's royal pieces=capture(0)): Ke1-d2 next to the rook's file is legal,
+    # and a king attacked is not checkmated
+    fen = "4k3/8/8/8/8/8/8/3r1K2 w - - 0 1"
+    assert "f1e1" not in orthodox(fen)
+    pos = chess_with("benedict").position(fen)
+    assert "f1e1" in moves(pos)
+    assert not pos.is_check()
+
+
+def test_benedict_needs_a_king_to_flip() -> None:
+    with pytest.raises(VariantError) as err:
+        Variant.from_text(f'boardsize="8x8" benedict {PIECES}')
+    assert [d.code for d in err.value.diagnostics] == ["VAR203"]
+
+
+def test_benedict_003_134_1_e4_d5_converts_e4() -> None:
+    pos = Variant.load(EXAMPLES / "benedict.fbr").start()
+    pos.push("e2e4")
+    pos.push("d7d5")
+    assert pos.piece_at("e4") == "p"
+
+
+# -- nonrepeating (003:528-540) -------------------------------------------------------------------
+
+CHECKED = "7k/8/8/8/8/8/7r/1K6 b - - 0 1"  # 1...Rh1+ 2.Kb2 Rh2+: Kb1 would bring the start back
+
+
+def _checked(rules: str) -> object:
+    pos = chess_with(rules).position(CHECKED)
+    for mv in ("h2h1", "b1b2", "h1h2"):
+        pos.push(mv)
+    return pos
+
+
+def test_nonrepeating_003_530_a_move_may_not_bring_back_a_position() -> None:
+    pos = _checked("nonrepeating")
+    got = moves(pos)
+    assert "b2b1" not in got and "b2a1" in got
+    assert "b2b1" in moves(_checked(""))
+
+
+def test_nonrepeating_003_534_check_exempts_a_side_in_check() -> None:
+    assert "b2b1" in moves(_checked("nonrepeating=check"))
+
+
+def test_nonrepeating_003_530_only_moves_of_the_pieces_named() -> None:
+    assert "b2b1" in moves(_checked("nonrepeating{R}"))
+    assert "b2b1" not in moves(_checked("nonrepeating{K}"))
+
+
+def test_nonrepeating_003_538_never_repeats_a_board_with_either_side_to_move() -> None:
+    # the queen's triangle a1-a3-c1-a1 against the king's h5-h4-h5 brings the start board back
+    # with Black to move: forbidden with never only
+    def after(rules: str) -> object:
+        pos = chess_with(rules).position("8/8/8/7k/8/8/8/Q3K3 w - - 0 1")
+        for mv in ("a1a3", "h5h4", "a3c1", "h4h5"):
+            pos.push(mv)
+        return pos
+
+    assert "c1a1" in moves(after("nonrepeating"))
+    assert "c1a1" not in moves(after("nonrepeating=never"))
+
+
+SHUTTLE = ("h2h1", "a1a2", "h1h2", "a2b1", "h2h1", "b1b2", "h1h2")
+"""1...Rh1+ 2.Ka2 Rh2+ 3.Kb1 Rh1+ 4.Kb2 Rh2+ (each White move the only new one of its kind)."""
+
+
+def test_nonrepeating_003_530_evasions_that_repeat_are_gone() -> None:
+    # Ka1 brings back the start (Black to move), Kb1 the position after 3.Kb1
+    fen = "7k/8/8/8/8/8/7r/K7 b - - 0 1"
+    pos = chess_with("nonrepeating").position(fen)
+    board = chess.Board(fen)
+    for mv in SHUTTLE:
+        pos.push(mv)
+        board.push_uci(mv)
+    assert pos.is_check()
+    assert moves(pos) == {"b2c1", "b2a3", "b2b3", "b2c3"}
+    assert {"b2a1", "b2b1"} <= {m.uci() for m in board.legal_moves}
+
+
+def test_nonrepeating_003_530_no_move_left_in_check_is_checkmate() -> None:
+    # the rooks on c8 and g3 take c1 and the third rank too: every evasion repeats
+    pos = chess_with("nonrepeating").position("2r4k/8/8/8/8/6r1/7r/K7 b - - 0 1")
+    for mv in SHUTTLE:
+        pos.push(mv)
+    assert pos.is_check() and not moves(pos)
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.winner == 1 and outcome.reason == "checkmate"
+
+
+# -- diagonals (003:221-231) ----------------------------------------------------------------------
+
+
+def test_diagonals_003_227_dark_only_the_dark_diagonals_move() -> None:
+    # c1 is dark, f1 light: the bishop on f1 has no move, the queen on d1 (light) moves straight
+    fen = "4k3/8/8/8/8/8/8/2BQKB2 w - - 0 1"
+    pos = chess_with("diagonals=dark").position(fen)
+    got = moves(pos)
+    assert not {m for m in got if m.startswith("f1")}
+    assert {m for m in got if m.startswith("c1")} == {m for m in orthodox(fen) if m.startswith("c1")}
+    assert {m for m in got if m.startswith("d1")} == {f"d1d{r}" for r in range(2, 9)}
+
+
+def test_diagonals_003_231_a_bishop_off_the_usable_diagonals_gives_no_check() -> None:
+    # b5 is a light square: its bishop checks e8 with light diagonals only, not with dark ones
+    fen = "4k1n1/8/8/1B6/8/8/8/4K3 b - - 0 1"
+    assert chess.Board(fen).is_check()
+    assert chess_with("diagonals=light").position(fen).is_check()
+    dark = chess_with("diagonals=dark").position(fen)
+    assert not dark.is_check()
+    assert "g8f6" in moves(dark) and "g8f6" not in orthodox(fen)
+
+
+# -- direction (003:253-259) ----------------------------------------------------------------------
+
+DIRECTIONS = "direction<n>[1,2] direction<s>[a2,c2,e2,f2] direction<e>[c-f2] direction<w>[b-e2]"
+
+
+def test_direction_003_259_a1_moves_north_only() -> None:
+    pos = chess_with(DIRECTIONS).position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    assert {m for m in moves(pos) if m.startswith("a1")} == {f"a1a{r}" for r in range(2, 9)}
+
+
+def test_direction_003_259_e2_moves_orthogonally_only() -> None:
+    pos = chess_with(DIRECTIONS).position("4k3/8/8/8/8/8/4Q3/K7 w - - 0 1")
+    got = {m[2:] for m in moves(pos) if m.startswith("e2")}
+    assert got == {f"e{r}" for r in (1, 3, 4, 5, 6, 7, 8)} | {f"{f}2" for f in "abcdfgh"}
+
+
+def test_direction_003_255_a_piece_that_may_not_move_there_gives_no_check() -> None:
+    # the rook on a1 moves north only: the king on h1 is not in check and may go to g1
+    fen = "K7/8/8/8/8/8/8/R6k b - - 0 1"
+    assert chess.Board(fen).is_check() and "h1g1" not in orthodox(fen)
+    pos = chess_with("direction<n>[1]").position(fen)
+    assert not pos.is_check()
+    assert "h1g1" in moves(pos)
+
+
+def test_direction_003_464_black_is_mirrored() -> None:
+    # direction<n>[1] holds Black's first rank, rank 8: its rook there moves south only
+    pos = chess_with("direction<n>[1]").position("r3k3/8/8/8/8/8/8/4K3 b - - 0 1")
+    assert {m for m in moves(pos) if m.startswith("a8")} == {f"a8a{r}" for r in range(1, 8)}
+
+
+# -- the page's words on python-chess: an independent reading of Andernach and Benedict -----------
+#
+# Each oracle below states a rule from the page on python-chess's board (its pseudo-legal moves,
+# attacks and pieces): the variant core and these few lines must agree on every legal move list
+# along random games and on perft from the start.
+
+
+def _flip(board: chess.Board, square: int) -> None:
+    piece = board.piece_at(square)
+    assert piece is not None
+    # BaseBoard's setter keeps the move stack (Board's clears it), so that pop() undoes the flip
+    chess.BaseBoard.set_piece_at(board, square, chess.Piece(piece.piece_type, not piece.color))
+
+
+def andernach_push(board: chess.Board, move: chess.Move) -> None:
+    """003:66: the capture, the promotion, then the capturing piece (not a king) changes colour."""
+    capture = board.is_capture(move)
+    board.push(move)
+    piece = board.piece_at(move.to_square)
+    if capture and piece is not None and piece.piece_type != chess.KING:
+        _flip(board, move.to_square)
+
+
+def andernach_legal(board: chess.Board) -> list[chess.Move]:
+    out = []
+    for move in board.pseudo_legal_moves:
+        us = board.turn
+        andernach_push(board, move)
+        king = board.king(us)
+        if king is None or not board.is_attacked_by(not us, king):
+            out.append(move)
+        board.pop()
+    return out
+
+
+def benedict_push(board: chess.Board, move: chess.Move) -> None:
+    """003:133-134: the moved piece (both pieces of a castling) flips the enemies it attacks."""
+    us = board.turn
+    movers = [move.to_square]
+    if board.is_castling(move):
+        rank = chess.square_rank(move.to_square)
+        movers.append(chess.square(5 if chess.square_file(move.to_square) == 6 else 3, rank))
+    board.push(move)
+    flips = chess.SquareSet()
+    for sq in movers:
+        flips |= board.attacks(sq) & board.occupied_co[not us]
+    for sq in flips:
+        _flip(board, sq)
+
+
+def benedict_legal(board: chess.Board) -> list[chess.Move]:
+    if board.king(chess.WHITE) is None or board.king(chess.BLACK) is None:
+        return []  # 003:135: a flipped king ends the game
+    return [m for m in board.pseudo_legal_moves if not board.is_capture(m)]
+
+
+ORACLES = {"andernach.fbr": (andernach_legal, andernach_push), "benedict.fbr": (benedict_legal, benedict_push)}
+
+
+def _oracle_perft(board: chess.Board, depth: int, name: str) -> int:
+    legal, push = ORACLES[name]
+    moves_here = legal(board)
+    if depth == 1:
+        return len(moves_here)
+    total = 0
+    for move in moves_here:
+        push(board, move)
+        total += _oracle_perft(board, depth - 1, name)
+        board.pop()
+    return total
+
+
+def _compare_games(name: str, games: int, plies: int, seed: int) -> int:
+    legal, push = ORACLES[name]
+    variant = Variant.load(EXAMPLES / name)
+    rnd = random.Random(seed)
+    compared = 0
+    for _ in range(games):
+        pos = variant.start()
+        board = chess.Board()
+        for _ in range(plies):
+            ours = sorted(m.text for m in pos.legal_moves())
+            theirs = sorted(m.uci() for m in legal(board))
+            assert ours == theirs, (pos.fen(), board.fen())
+            compared += 1
+            if not ours:
+                break
+            text = rnd.choice(ours)
+            pos.push(text)
+            push(board, chess.Move.from_uci(text))
+            assert pos.fen().split(" ")[0] == board.fen().split(" ")[0]
+    return compared
+
+
+@pytest.mark.parametrize("name", sorted(ORACLES))
+def test_legal_moves_agree_with_the_page_on_python_chess(name: str) -> None:
+    assert _compare_games(name, games=3, plies=60, seed=11) > 60
+
+
+@pytest.mark.parametrize("name", sorted(ORACLES))
+def test_perft_3_agrees_with_the_page_on_python_chess(name: str) -> None:
+    assert perft(Variant.load(EXAMPLES / name).start(), 3) == _oracle_perft(chess.Board(), 3, name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(ORACLES))
+def test_legal_moves_and_perft_4_agree_over_many_games(name: str) -> None:
+    assert _compare_games(name, games=100, plies=120, seed=2026) > 1000
+    assert perft(Variant.load(EXAMPLES / name).start(), 4) == _oracle_perft(chess.Board(), 4, name)
+
+
+# -- invariants along random games ----------------------------------------------------------------
+
+RULE_FILES = ["andernach.fbr", "benedict.fbr"]
+
+
+def _play(variant: Variant, games: int, plies: int, seed: int, conserve: bool) -> int:
+    rnd = random.Random(seed)
+    checked = 0
+    for _ in range(games):
+        pos = variant.start()
+        for _ in range(plies):
+            if pos.outcome() is not None:
+                break
+            legal = pos.legal_moves()
+            before, key = pos.feen(), pos.zobrist()
+            count = sum(1 for c in pos.board if c >= 0)
+            mv = rnd.choice(legal)
+            pos.push(mv)
+            after = pos.feen()
+            again = variant.position(after)
+            assert again == pos and again.feen() == after, after
+            assert again.zobrist() == pos.zobrist() == pos.zobrist_full(), after
+            if conserve:  # a conversion changes a piece's side, never the number of pieces
+                assert sum(1 for c in pos.board if c >= 0) == count
+            pos.pop()
+            assert pos.feen() == before and pos.zobrist() == key
+            pos.push(mv)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("name", RULE_FILES)
+def test_invariants_along_random_games(name: str) -> None:
+    assert _play(Variant.load(EXAMPLES / name), games=2, plies=40, seed=7, conserve=name == "benedict.fbr") > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RULE_FILES)
+def test_invariants_along_200_random_games(name: str) -> None:
+    assert _play(Variant.load(EXAMPLES / name), games=200, plies=80, seed=2026, conserve=name == "benedict.fbr")
