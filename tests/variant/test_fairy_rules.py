@@ -303,7 +303,10 @@ def benedict_legal(board: chess.Board) -> list[chess.Move]:
     return [m for m in board.pseudo_legal_moves if not board.is_capture(m)]
 
 
-ORACLES = {"andernach.fbr": (andernach_legal, andernach_push), "benedict.fbr": (benedict_legal, benedict_push)}
+ORACLES = {
+    "andernach.fbr": (andernach_legal, andernach_push),
+    "benedict.fbr": (benedict_legal, benedict_push),
+}
 
 
 def _oracle_perft(board: chess.Board, depth: int, name: str) -> int:
@@ -391,10 +394,14 @@ def _play(variant: Variant, games: int, plies: int, seed: int, conserve: bool) -
 
 @pytest.mark.parametrize("name", RULE_FILES)
 def test_invariants_along_random_games(name: str) -> None:
-    assert _play(Variant.load(EXAMPLES / name), games=2, plies=40, seed=7, conserve=name == "benedict.fbr") > 0
+    assert (
+        _play(Variant.load(EXAMPLES / name), games=2, plies=40, seed=7, conserve=name == "benedict.fbr") > 0
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", RULE_FILES)
 def test_invariants_along_200_random_games(name: str) -> None:
-    assert _play(Variant.load(EXAMPLES / name), games=200, plies=80, seed=2026, conserve=name == "benedict.fbr")
+    assert _play(
+        Variant.load(EXAMPLES / name), games=200, plies=80, seed=2026, conserve=name == "benedict.fbr"
+    )
