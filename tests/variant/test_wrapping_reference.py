@@ -232,7 +232,10 @@ def test_perft_3_of_the_start_agrees(name: str, torus: bool) -> None:
     ],
 )
 def test_legal_moves_agree_along_random_games(name: str, torus: bool, seeds: range) -> None:
+    """Special moves (castling, en passant, promotion, double steps), when there are any, are
+    played half of the time, so that the games reach the positions after them."""
     variant = Variant.load(EXAMPLES / f"{name}.fbr")
+    seen: set[str] = set()
     for seed in seeds:
         rng = random.Random(seed)
         pos, ref = variant.start(), Reference.start(torus)
@@ -241,7 +244,28 @@ def test_legal_moves_agree_along_random_games(name: str, torus: bool, seeds: ran
             ref_moves = ref.legal()
             assert core_moves == sorted(ref_moves), (seed, ply, pos.fen())
             if not core_moves:
+                seen.add("mate" if pos.is_check() else "stalemate")
                 break
-            text = rng.choice(core_moves)
+            special = {t: kind for t in core_moves if (kind := _kind(ref, t))}
+            seen.update(special.values())
+            text = rng.choice(sorted(special) if special and rng.random() < 0.5 else core_moves)
             pos.push(text)
             ref = ref_moves[text]
+    if len(seeds) > 20:  # the long run reaches them all
+        assert {"en passant", "promotion", "double step"} <= seen
+        assert torus or "castling" in seen
+
+
+def _kind(ref: Reference, text: str) -> str:
+    frm = (FILES.index(text[0]), int(text[1]) - 1)
+    to = (FILES.index(text[2]), int(text[3]) - 1)
+    piece = ref.board[frm].upper()
+    if len(text) == 5:
+        return "promotion"
+    if piece == "K" and abs(to[0] - frm[0]) == 2:
+        return "castling"
+    if piece == "P" and frm[0] != to[0] and to not in ref.board:
+        return "en passant"
+    if piece == "P" and abs(to[1] - frm[1]) >= 2:
+        return "double step"
+    return ""
