@@ -277,3 +277,23 @@ def test_multi_leg_moves_cross_the_edge() -> None:
     assert targets == {"f2", "h2", "b2", "g1", "a1", "g3", "a3"}
     # with a1 occupied the first legs end on g1 and h2 only: b2 is lost, h2 stays (through g1)
     assert names(g, piece.quiets(h1, WHITE, g.mask("h1 a1"))) == {"f2", "h2", "g1", "g3", "a3"}
+
+
+def test_003_217_null_move_round_the_board() -> None:
+    """``null``: a piece that can go round the board back to its square, every square it passes
+    empty (never on the plain board; a limited rider needs enough steps)."""
+    a5 = sq(CYLINDER, "a5")
+    rook = compile_piece("R", CYLINDER)
+    assert rook.null_move(a5, WHITE, 1 << a5)
+    assert not rook.null_move(a5, WHITE, CYLINDER.mask("a5 d5"))
+    assert compile_piece("R", TORUS).null_move(a5, WHITE, CYLINDER.mask("a5 d5"))  # the a-file
+    assert not compile_piece("R", TORUS).null_move(a5, WHITE, CYLINDER.mask("a5 d5 a2"))
+    assert not compile_piece("R", PLANE).null_move(a5, WHITE, 1 << a5)
+    assert compile_piece("W8", CYLINDER).null_move(a5, WHITE, 1 << a5)
+    assert not compile_piece("W7", CYLINDER).null_move(a5, WHITE, 1 << a5)  # seven steps fall short
+    assert compile_piece("B", TORUS).null_move(0, WHITE, 1)  # a1-b2-...-h8-a1
+    assert not compile_piece("B", CYLINDER).null_move(0, WHITE, 1)  # the ranks end
+    assert compile_piece("gR", CYLINDER).null_move(a5, WHITE, CYLINDER.mask("a5 d5"))  # jumps over d5
+    assert not compile_piece("cR", CYLINDER).null_move(a5, WHITE, 1 << a5)  # captures only
+    assert not compile_piece("N", TORUS).null_move(0, WHITE, 1)
+    assert compile_piece("N0", TORUS).null_move(0, WHITE, 1)  # (1,2) eight times: round both ways

@@ -979,6 +979,7 @@ class Tables:
         self._attack_by_victim: dict[str, tuple[Reach, Reach]] = {}
         self._single = single
         self.signature = _signature(geometry, mirror, single, self.multi)
+        self._null_lines = self._round_lines(single) if geometry.wraps else None
         # fast path: one group that both moves and captures, nothing else (R, Q, N, K ...)
         only = self.groups[0] if len(self.groups) == 1 and not self.multi else None
         self.plain = (
@@ -1218,6 +1219,44 @@ class Tables:
             for mv in self._multi_moves(square, side, occupied, enemies, initial, by_type):
                 out.setdefault((mv.target, mv.captured, ()), mv)
         return list(out.values())
+
+    def _round_lines(self, single: Sequence[Part]) -> tuple[list[list[int]], list[list[int]]]:
+        """Per side and square, the lines along which a quiet slide or leap comes back to its own
+        square round a board whose edges join: each as the squares it passes, which must be empty
+        (none for a jump, ``g``). Hops, lame leaps and initial moves have none."""
+        g = self.geometry
+        out: tuple[list[list[int]], list[list[int]]] = (
+            [[] for _ in range(g.size)],
+            [[] for _ in range(g.size)],
+        )
+        for p in single:
+            mod = p.modality
+            if not mod.quiet or mod.initial or p.kind == HOP or p.lame:
+                continue
+            smax = _steps(g, p.smax)
+            for side in (WHITE, BLACK):
+                allowed = self._mask(p.origin, side) & self._mask(p.dest, side)
+                for dx, dy in self._vectors(p.vectors, side):
+                    for sq in g.squares(allowed):
+                        f0, r0 = sq % g.width, sq // g.width
+                        passed = 0
+                        for k in range(1, smax + 1):
+                            at = g.step(f0 + dx * k, r0 + dy * k)
+                            if at is None:
+                                break
+                            if at == sq:
+                                if k >= p.smin:
+                                    out[side][sq].append(0 if p.kind == JUMP else passed)
+                                break
+                            passed |= 1 << at
+        return out
+
+    def null_move(self, square: int, side: int, occupied: int) -> bool:
+        """True when the piece can go round the board back to ``square`` (FBR ``null``)."""
+        lines = self._null_lines
+        if lines is None:
+            return False
+        return any(not line & occupied for line in lines[side][square])
 
     def empty_board_movers(self, side: int) -> int:
         """The squares from which the piece has a move on an empty board (a quiet move or an attack

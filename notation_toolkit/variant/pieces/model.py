@@ -116,6 +116,8 @@ class PieceTables(Protocol):
 
     def attackers_reach(self, square: int, side: int, occupied: int) -> int: ...
 
+    def null_move(self, square: int, side: int, occupied: int) -> bool: ...
+
     def empty_board_movers(self, side: int) -> int: ...
 
     def empty_board_attacks(self, side: int, victims: Sequence[str | None]) -> list[int]: ...
@@ -251,6 +253,13 @@ class CompiledPiece:
         with their path, en-passant captures, moves that make squares capturable): one record per (target,
         captured square), since paths through different empty squares make the same move."""
         return self.tables.moves(square, side, occupied, friends, enemies, initial, by_type, ep)
+
+    def null_move(self, square: int, side: Side, occupied: int) -> bool:
+        """True when the piece on ``square`` can travel round a board whose edges join and come
+        back to ``square``, every square it passes empty (a quiet slide or leap; FBR ``null``,
+        003:217: "moving the rook from a5 to a5"). Always False on a plain board. The ordinary
+        move generators never produce such a move: a rider stops before its own square."""
+        return self.tables.null_move(square, side, occupied)
 
     # -- identity --------------------------------------------------------------------------------
 
