@@ -297,7 +297,7 @@ class Position(BoardState):
 
     # -- move generation ------------------------------------------------------------------------------
 
-    def _pseudo(self, drops: bool = True) -> list[int]:
+    def _pseudo(self, drops: bool = True, skip: int = 0) -> list[int]:
         core = self.core
         us = self.turn
         them = 1 - us
@@ -313,13 +313,44 @@ class Position(BoardState):
         frozen = 0
         if core.frozen is not None:
             frozen = core.frozen(self, us)
+        # pieces with one plain reach read their table inline (no mask, nothing frozen)
+        plain_reach = core.plain_reach if mask is None and core.frozen is None else core.no_plain
         for t in range(core.n):
-            bb = bbs[2 * t + us]
+            bb = bbs[2 * t + us] & ~skip
             if frozen and not (core.frozen_moves or core.frozen_captures):
                 bb &= ~frozen
             if not bb:
                 continue
             promo = core.promo[t]
+            reach = plain_reach[t]
+            if reach is not None and promo is None:
+                # one reach that both moves and captures (R, B, Q, N, K ...): its table read inline
+                reach = reach[us]
+                static = reach.static
+                relevant = reach.relevant
+                memo = reach.memo
+                while bb:
+                    low = bb & -bb
+                    sq = low.bit_length() - 1
+                    bb ^= low
+                    rel = relevant[sq]
+                    if rel:
+                        r = memo[sq].get(occ & rel)
+                        if r is None:
+                            r = reach(sq, occ)
+                    else:
+                        r = static[sq]
+                    q = r & ~occ
+                    while q:
+                        lb = q & -q
+                        out.append(sq | (lb.bit_length() - 1) << 10)
+                        q ^= lb
+                    c = r & enemies
+                    while c:
+                        lb = c & -c
+                        out.append(sq | (lb.bit_length() - 1) << 10 | CAPTURE)
+                        c ^= lb
+                continue
             tracks = core.tracks_unmoved[t]
             if core.needs_types[t] and by_type is None:
                 by_type = {k: bbs[2 * i + them] for i, k in enumerate(core.keys)}
@@ -347,13 +378,18 @@ class Position(BoardState):
                     if epm is not None and q & epm[us][sq]:
                         making = q & epm[us][sq]
                         q ^= making
+                        # (a move that cannot touch the promotion zone needs no promotion choice)
+                        plain_making = making
+                        if promo is not None:
+                            zone = promo[3][us]
+                            plain_making = 0 if zone >> sq & 1 else making & ~zone
                         while making:
                             lb = making & -making
                             to = lb.bit_length() - 1
-                            if promo is None:
+                            if plain_making & lb:
                                 out.append(sq | to << 10 | MAKES_EP)
                             else:
-                                self._emit_promo(out, t, sq, to, MAKES_EP, promo)
+                                self._emit_promo(out, t, sq, to, MAKES_EP, promo)  # type: ignore[arg-type]
                             making ^= lb
                     plain_q, plain_c = q, c
                     if promo is not None:
@@ -676,28 +712,21 @@ class Position(BoardState):
         return self._legal_raw()
 
     def _legal_count(self) -> int:
-        """``len(self._legal_codes())``, with drops counted as square sets instead of made one by
-        one where a drop can only shield: no hopper that a dropped piece could serve as a hurdle, no
-        drop rule (``nocheck``, ``nomate``), no piece limits. In check, only the squares whose
-        occupation ends every check take drops (found on the lines to the checking pieces)."""
+        """``len(self._legal_codes())``, counted in bulk where moves cannot be illegal: the moves of
+        pieces with one plain reach from squares that pin nothing (a population count each, see
+        ``_legal_raw``), and drops as square sets where a drop can only shield: no hopper that a
+        dropped piece could serve as a hurdle, no drop rule (``nocheck``, ``nomate``), no piece
+        limits. In check, only the squares whose occupation ends every check take drops (found
+        on the lines to the checking pieces)."""
         core = self.core
-        rules = core.rules
-        if (
-            not rules.holding
-            or core.filters
-            or core.legal_hooks
-            or core.effects
-            or core.has_hoppers
-            or core.total_limits
-            or core.file_limits
-            or any(core.drop_nocheck)
-            or any(core.drop_nomate)
-            or core.royal_drops
-        ):
+        if core.filters or core.legal_hooks or core.effects:
             return len(self._legal_codes())
         if self._decided() is not None:
             return 0
-        count = len(self._legal_raw(drops=False))
+        bulk = [0]
+        if not core.bulk_drops:
+            return len(self._legal_raw(bulk=bulk)) + bulk[0]
+        count = len(self._legal_raw(drops=False, bulk=bulk)) + bulk[0]
         hand = self.hands[self.turn]
         if not any(hand):
             return count
@@ -738,7 +767,10 @@ class Position(BoardState):
                 out |= 1 << s
         return out
 
-    def _legal_raw(self, drops: bool = True) -> list[int]:
+    def _legal_raw(self, drops: bool = True, bulk: list[int] | None = None) -> list[int]:
+        """The legal move codes (before the rules' filters). With ``bulk``, the moves of pieces
+        with one plain reach (``Core.bulk_types``) from origins that pin nothing are not listed
+        but added to ``bulk[0]``: those moves are legal whatever their target (perft's leaves)."""
         core = self.core
         out: list[int] = []
         has_royal = bool(core.check_types)
@@ -792,9 +824,36 @@ class Position(BoardState):
                 if not exposed:
                     danger ^= low
             safe = core.geometry.full & ~danger
+        skip = 0
+        if bulk is not None and safe and core.bulk_types:
+            us = self.turn
+            friends = self.occ[us]
+            count = 0
+            for t in core.bulk_types:
+                bb = self.bbs[2 * t + us] & safe
+                if not bb:
+                    continue
+                skip |= bb
+                reach = core.plain_reach[t][us]
+                static = reach.static
+                relevant = reach.relevant
+                memo = reach.memo
+                while bb:
+                    low = bb & -bb
+                    sq = low.bit_length() - 1
+                    bb ^= low
+                    rel = relevant[sq]
+                    if rel:
+                        r = memo[sq].get(occ & rel)
+                        if r is None:
+                            r = reach(sq, occ)
+                    else:
+                        r = static[sq]
+                    count += (r & ~friends).bit_count()
+            bulk[0] += count
         royal_choices = core.royal_choices
         royal_drops = core.royal_drops
-        for m in self._pseudo(drops):
+        for m in self._pseudo(drops, skip):
             if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
                 to = m >> 10 & SQ
                 if not self.is_attacked(to, them, royal_key, (occ ^ 1 << royal_sq) | 1 << to, 1 << to):

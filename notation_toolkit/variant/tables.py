@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from notation_toolkit.core.geometry import Geometry
@@ -115,6 +115,10 @@ class Core:
         # quiet moves that make squares capturable en passant (per side, per square): the pieces
         # that are not simple only because of en passant take the fast path
         self.multi = [bool(p.tables.multi) for p in self.pieces]
+        # pieces with one reach that both moves and captures (no initial moves, no en passant, no
+        # capture sets): the move generator reads its tables inline
+        self.plain_reach: list[Any] = [getattr(p.tables, "plain", None) for p in self.pieces]
+        self.no_plain: list[Any] = [None] * n
         self.ep_make: list[tuple[list[int], list[int]] | None] = []
         # the squares a move passes, per (origin, target): filled below where the board's edges
         # join (a line between two squares then goes either way round; the move's own record
@@ -324,6 +328,27 @@ class Core:
             for t, k in enumerate(self.keys)
         ]
         self._bind_hooks()
+        # moves counted in bulk by perft (Position._legal_count): pieces with one plain reach that
+        # do not promote and are not royal, when legality has its shortcuts and no hopper can make
+        # a target square matter; drops as square sets when a drop can only shield
+        self.bulk_types = (
+            [
+                t
+                for t in range(n)
+                if self.plain_reach[t] is not None and self.promo[t] is None and not self.royal[t]
+            ]
+            if (self.fast_legal or self.general_fast) and not self.exact and not self.has_hoppers
+            else []
+        )
+        self.bulk_drops = bool(
+            rules.holding
+            and not self.has_hoppers
+            and not self.total_limits
+            and not self.file_limits
+            and not any(self.drop_nocheck)
+            and not any(self.drop_nomate)
+            and not self.royal_drops
+        )
 
     def _bind_hooks(self) -> None:
         """Ask every rule component for its hooks; keep per kind the ones given, in component
