@@ -284,6 +284,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute rule '{negation}{name}'",
+        "drop_gating_holding": "rule 'drop' with the holding gating implies: its pieces are gated, "
+        "never dropped (003:366)",
     },
     BAD_CASTLING: {
         "castling_executed_form": "castling '{head}' is not in the executed form",
@@ -418,6 +420,8 @@ _HINTS: dict[str, dict[str, str]] = {
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "rules executed: {executed} (docs/variants.md)",
+        "drop_gating_holding": "add 'holding' for captured pieces that are dropped (S-house), or "
+        "remove the drop rule",
     },
     BAD_CASTLING: {
         "castling_executed_form": "write O-O=[*]isR[g]=isR[f]",

@@ -438,12 +438,20 @@ def _castling_letters(pos: BoardState, side: int) -> str:
     core = pos.core
     w = core.geometry.width
     out = ""
+    covered = 0
     for ks, rs, direction in castling_rights(pos, side):
         rank = ks // w
         beyond = range(rs % w + 1, w) if direction > 0 else range(rs % w)
         partner_type = pos.board[rs] >> 1
         outer = not any(pos.board[rank * w + f] == 2 * partner_type + side for f in beyond)
         out += ("K" if direction > 0 else "Q") if outer else "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[rs % w]
+        covered |= 1 << ks | 1 << rs
+    gates = core.rules.fen_gates
+    if gates is not None and (core.hand_captures or any(pos.hands[side])):
+        # (Fairy-Stockfish clears the gates of a side whose hand is empty for good)
+        # Seirawan FEN: the unmoved pieces that may still gate, by file, after the castling rights
+        for sq in _bits(pos.unmoved & pos.occ[side] & gates[side] & ~covered):
+            out += "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[sq % w]
     return out if side == WHITE else out.lower()
 
 
@@ -648,13 +656,33 @@ def _fen_castling(pos: BoardState, text: str, field: str, at: int) -> None:
     core = pos.core
     g = core.geometry
     w = g.width
-    if not core.castlings:
+    gates = core.rules.fen_gates
+    if not core.castlings and gates is None:
         return  # a variant without castling reads KQkq as Fairy-Stockfish does: nothing to keep
     kings: dict[int, int] = {}
     for i, ch in enumerate(field):
         side = WHITE if ch.isupper() else BLACK
         up = ch.upper()
         bad = ""
+        if gates is not None and "A" <= up <= "Z" and ord(up) - ord("A") < w:
+            # Seirawan FEN: a file letter names an own piece of the first rank that may gate
+            home = 0 if side == WHITE else g.height - 1
+            sq = home * w + ord(up) - ord("A")
+            code = pos.board[sq]
+            own = code >= 0 and code & 1 == side
+            if gates[side] >> sq & 1 and own and not (up in "KQ" and core.castlings):
+                pos.unmoved |= 1 << sq
+                continue
+        if not core.castlings:
+            raise _err(
+                codes.BAD_POSITION,
+                "castling_right_without_2",
+                text,
+                at + i,
+                1,
+                hint="each letter names an unmoved piece of the first rank that may gate",
+                ch=ch,
+            )
         if not ("A" <= up <= "Z"):
             bad = "castling rights are K, Q or file letters"
         ks = kings.get(side)

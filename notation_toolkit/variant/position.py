@@ -30,6 +30,8 @@ from notation_toolkit.variant.tables import (
     CASTLE_BY_PARTNER,
     DROP,
     EP,
+    GATE_ON_PARTNER,
+    GATE_SHIFT,
     MAKES_EP,
     NOPROMO,
     SQ,
@@ -541,7 +543,7 @@ class Position(BoardState):
             bbs[code] |= 1 << to
             occ[us] |= 1 << to
             key ^= zp[code][to]
-            if core.tracks_unmoved[t]:
+            if core.unmoved_on_drop[t]:
                 # after a drop the piece is initial again (003:280)
                 self.unmoved |= 1 << to
                 key ^= core.z_unmoved[to]
@@ -583,15 +585,18 @@ class Position(BoardState):
                 if status:
                     self.promoted ^= cbit
                     key ^= core.z_status[captured_sq]
-                if core.rules.holding:
+                if core.hand_captures:
                     ct = captured_code >> 1
                     if core.rules.demote:
                         ct = core.status_origin.get(ct, ct) if status else core.to_hand[ct]
-                    hcode = 2 * ct + us
-                    n = self.hands[us][ct]
-                    key ^= core.z_hand[hcode][n] ^ core.z_hand[hcode][n + 1]
-                    self.hands[us][ct] = n + 1
-                    hand_change = ct
+                    zone = core.hand_zone
+                    if core.hand_ok[ct] and (zone is None or zone[us] >> captured_sq & 1):
+                        side = us if core.hand_flip else them
+                        hcode = 2 * ct + side
+                        n = self.hands[side][ct]
+                        key ^= core.z_hand[hcode][n] ^ core.z_hand[hcode][n + 1]
+                        self.hands[side][ct] = n + 1
+                        hand_change = hcode
             board[frm] = -1
             bbs[code] ^= 1 << frm
             occ[us] ^= 1 << frm
@@ -689,7 +694,7 @@ class Position(BoardState):
                 bbs[captured_code] |= 1 << captured_sq
                 occ[them] |= 1 << captured_sq
                 if hand_change >= 0:
-                    self.hands[us][hand_change] -= 1
+                    self.hands[hand_change & 1][hand_change >> 1] -= 1
         self.turn = us
         assert isinstance(unmoved, int) and isinstance(promoted, int) and isinstance(key, int)
         assert isinstance(ep_squares, int) and isinstance(ep_victim, int) and isinstance(checks, int)
@@ -1077,12 +1082,19 @@ def _code_text(core: Core, m: int) -> str:
     if m & DROP:
         return _letter(core.keys[m & SQ]).upper() + "@" + names[to]
     promo = m >> 20 & SQ
-    if m & CASTLE_BY_PARTNER:
-        return names[m & SQ] + names[promo - 1]
-    text = names[m & SQ] + names[to]
+    gate = m >> GATE_SHIFT & SQ
+    if m & GATE_ON_PARTNER:
+        # gating on the partner's square: from the partner's square to the royal piece's
+        text = names[promo - 1] + names[m & SQ]
+    elif m & CASTLE_BY_PARTNER:
+        text = names[m & SQ] + names[promo - 1]
+    else:
+        text = names[m & SQ] + names[to]
     if promo and not m & CASTLE:
         k = core.keys[promo - 1]
         text += "+" if k.startswith("+") else k.lower()
+    if gate:
+        text += _letter(core.keys[gate - 1]).lower()
     return text
 
 

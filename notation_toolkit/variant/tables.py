@@ -27,6 +27,10 @@ DROP = 1 << 32
 MAKES_EP = 1 << 33
 CAPTURE = 1 << 34
 NOPROMO = 1 << 35  # an optional promotion declined (text needs no suffix; kept for clarity)
+# gating (rules.gating, bits 51-70): bits 51-60 the gated piece type + 1; bit 61 set: a castling
+# gates on its partner's square instead of the royal piece's
+GATE_SHIFT = 51
+GATE_ON_PARTNER = 1 << 61
 # castling written as the royal piece taking its partner (e1h1): the royal piece stays, or its
 # destination is also a move of its own (bits 40-49 of a castling hold the partner's destination + 1)
 CASTLE_BY_PARTNER = 1 << 50
@@ -78,7 +82,10 @@ class Core:
             castling_types |= {i for i in self.royal_types}
             for c in rules.castlings:
                 castling_types |= {self.index[p] for p in c.partners if p in self.index}
-        self.tracks_unmoved = [self.pieces[i].has_initial or i in castling_types for i in range(n)]
+        # a dropped piece is initial again (003:280): its initial moves and castling; gating only
+        # from the square a piece stood on from the start (Fairy-Stockfish's gates)
+        self.unmoved_on_drop = [self.pieces[i].has_initial or i in castling_types for i in range(n)]
+        self.tracks_unmoved = [self.unmoved_on_drop[i] or rules.unmoved_all for i in range(n)]
         self.simple = [p.simple for p in self.pieces]
         self.needs_types = [p.needs_types for p in self.pieces]
         self.reversible = [p.reversible and not p.needs_types for p in self.pieces]
@@ -198,6 +205,11 @@ class Core:
             for t, k in enumerate(self.keys):
                 if k.startswith("+") and k[1:] in self.index:
                     self.to_hand[t] = self.index[k[1:]]
+        # which captured pieces the move maker stacks on a hand, and on whose (rules.holding)
+        self.hand_captures = rules.holding and rules.hand_captures
+        self.hand_ok = [rules.hand_types is None or k in rules.hand_types for k in self.keys]
+        self.hand_zone = rules.hand_zone
+        self.hand_flip = rules.hand_flip
         # a move that creates a royal piece (a promotion to one) is tested like a move of one:
         # bit t + 1 for every royal promotion choice t (the move's promotion field)
         self.royal_choices = 0
@@ -342,6 +354,7 @@ class Core:
         )
         self.bulk_drops = bool(
             rules.holding
+            and rules.hand_drops
             and not self.has_hoppers
             and not self.total_limits
             and not self.file_limits

@@ -124,6 +124,20 @@ class Rules:
     hill: tuple[int, int] | None = None  # per side (mirrored for Black, 003:464)
     holding: bool = False
     demote: bool = False
+    # what the move maker does with a captured piece under a holding (003:396-434): into a hand at
+    # all (not for holding=pocket), into the capturer's (flip) or its owner's (notflip) hand, only
+    # for these piece keys (holding{set}, None: every piece), only when captured inside this zone
+    # (holding[range], per side); whether pieces in hand are dropped (not under the holding that
+    # gating implies, 003:366)
+    hand_captures: bool = True
+    hand_flip: bool = True
+    hand_types: frozenset[str] | None = None
+    hand_zone: tuple[int, int] | None = None
+    hand_drops: bool = True
+    # every piece keeps an unmoved state (gating: a piece's first move from its original square)
+    unmoved_all: bool = False
+    # squares whose unmoved pieces FEN's castling field names by their file (Seirawan gating), per side
+    fen_gates: tuple[int, int] | None = None
     drop_zones: dict[str, tuple[int, int]] = field(default_factory=dict)
     drop_nomate: frozenset[str] = frozenset()
     drop_nocheck: frozenset[str] = frozenset()

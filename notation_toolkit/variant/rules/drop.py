@@ -50,7 +50,8 @@ class Drop(Component):
                 rules.drop_nocheck |= named or {"*"}
 
     def hooks(self, core: Core) -> Hooks | None:
-        return Hooks(moves=drops, drops=True) if core.rules.holding else None
+        rules = core.rules
+        return Hooks(moves=drops, drops=True) if rules.holding and rules.hand_drops else None
 
 
 def drops(pos: Position, out: list[int]) -> None:
