@@ -49,6 +49,9 @@ SPECS: dict[str, Spec] = {
     "xiangqi": Spec("xiangqi.fbr", "xiangqi", {"G": "K", "H": "N", "E": "B"}, 3),
     "janus": Spec("janus.fbr", "janus", {}, 2),
     "shako": Spec("shako.fbr", "shako", {}, 2),
+    "seirawan": Spec("seirawan.fbr", "seirawan", {}, 3),
+    "shouse": Spec("shouse.fbr", "shouse", {}, 2),
+    "pocketknight": Spec("pocketknight.fbr", "pocketknight", {}, 3),
 }
 
 
@@ -102,7 +105,7 @@ def random_lines(spec: Spec, games: int, plies: int, seed: int) -> list[list[str
 
 def position_features(pos: Any) -> set[str]:
     """What a position exercises: check, a pin (a pseudo-legal non-royal move that is illegal), an
-    en-passant capture, promotion, castling, drops."""
+    en-passant capture, promotion, castling, drops, gating."""
     from notation_toolkit.variant.position import CASTLE, DROP, EP
 
     out: set[str] = set()
@@ -112,6 +115,8 @@ def position_features(pos: Any) -> set[str]:
     for m in legal:
         if m & EP:
             out.add("ep")
+        if m >> 51 & 0x3FF:
+            out.add("gating")
         if m & CASTLE:
             out.add("castling")
         elif m & DROP:

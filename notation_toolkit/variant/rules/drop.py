@@ -2,7 +2,8 @@
 
 Executed: the piece set (which pieces; all but royal ones by default, 003:282), the board range
 (where; without one, only on squares where the piece has a physical move, 003:286), ``nomate``
-(a drop may not checkmate) and ``nocheck`` (a drop may not give check)."""
+(a drop may not checkmate), ``nocheck`` (a drop may not give check) and ``withattack`` (a piece is
+dropped only where it attacks an opponent's piece at once, 003:308)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from notation_toolkit.variant.rules.base import (
     letters,
     range_mask,
 )
-from notation_toolkit.variant.tables import DROP, _bits
+from notation_toolkit.variant.tables import DROP, SQ, _bits
 
 if TYPE_CHECKING:
     from notation_toolkit.variant.position import Position
@@ -32,7 +33,7 @@ class Drop(Component):
 
     name = "drop"
     lines = "003:276-300"
-    contract = contracts(drop=contract("piece_set board_range", nomate="", nocheck=""))
+    contract = contracts(drop=contract("piece_set board_range", nomate="", nocheck="", withattack=""))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         rules = reading.rules
@@ -48,10 +49,38 @@ class Drop(Component):
                 rules.drop_nomate |= named or {"*"}
             elif attr_name == "nocheck":
                 rules.drop_nocheck |= named or {"*"}
+            elif attr_name == "withattack":
+                rules.extra["withattack"] = rules.extra.get("withattack", frozenset()) | (named or {"*"})
 
     def hooks(self, core: Core) -> Hooks | None:
         rules = core.rules
-        return Hooks(moves=drops, drops=True) if rules.holding and rules.hand_drops else None
+        if not (rules.holding and rules.hand_drops):
+            return None
+        attacking: frozenset[str] = rules.extra.get("withattack", frozenset())
+        if not attacking:
+            return Hooks(moves=drops, drops=True)
+        only = [k in attacking or "*" in attacking for k in core.keys]
+
+        def with_attack(pos: Position, legal: list[int]) -> list[int]:
+            return [
+                m for m in legal if not (m & DROP and only[m & SQ]) or _attacks(pos, m & SQ, m >> 10 & SQ)
+            ]
+
+        return Hooks(moves=drops, drops=True, filter=with_attack)
+
+
+def _attacks(pos: Position, t: int, to: int) -> bool:
+    """True when a piece of type ``t`` of the side to move, put on ``to``, attacks a piece of the
+    opponent."""
+    core = pos.core
+    us = pos.turn
+    enemies = pos.occ[1 - us]
+    occ = pos.occ[0] | pos.occ[1] | 1 << to
+    fn = core.attack_fn[t]
+    if not core.needs_types[t]:
+        return bool(fn(to, us, occ, None) & enemies)
+    # (a piece whose attacks depend on its victim: each opponent's piece asked in turn)
+    return any(fn(to, us, occ, core.keys[pos.board[s] >> 1]) >> s & 1 for s in _bits(enemies))
 
 
 def drops(pos: Position, out: list[int]) -> None:
