@@ -369,7 +369,8 @@ Every piece of `startposition=` (on the board or in hand) must be a piece the ru
         """
 In a FEEN start position royal pieces carry `^` (`K^`, `k^`) and only they do; the royal pieces are
 those of the rule `royal` (`{K}` by default, 003:894). Each side needs a royal piece when the rule
-file has `royal`: a side without one has lost before the first move.
+file has `royal`: a side without one has lost before the first move, unless a `pieces` rule
+(`extinction`, `morethan(N)`, `win`) says how that side loses (Horde: `pieces=morethan(0)`).
 """,
     ),
     (

@@ -149,8 +149,14 @@ def check_start(
                         key=key,
                     )
                 )
+        # a side may start without a royal piece when a pieces rule says how it loses (Horde:
+        # pieces=morethan(0), 003:590)
+        decided = any(
+            r.name == "pieces" and any(a.name in ("extinction", "morethan", "win") for a in r.attributes)
+            for r in rule_file.rules
+        )
         for side, present in zip(("first", "second"), sides, strict=True):
-            if not present:
+            if not present and not decided:
                 out.append(
                     C.INFO[C.START_ROYAL].diagnostic(
                         "none", span=span(0, len(placement)), side=side, royal=shown

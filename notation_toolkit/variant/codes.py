@@ -281,6 +281,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "pieces_needs_attribute": "pieces needs an attribute",
         "benedict_no_check": "royal={attribute} counts checks, and under benedict nothing is ever in check",
         "diagonals_one_of": "diagonals takes exactly one of dark and light (003:223)",
+        "stalemate_twice": "{written} makes stalemate a {result}, but {earlier} already made it a {other}",
+        "hill_twice": "a second hill rule (the core executes one hill, with its attributes)",
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute rule '{negation}{name}'",
@@ -417,6 +419,8 @@ _HINTS: dict[str, dict[str, str]] = {
         "pieces_needs_attribute": "pieces{{Q}}=total(1), file(N) or sum(N)",
         "benedict_no_check": "remove royal={attribute}",
         "diagonals_one_of": "write diagonals=dark or diagonals=light",
+        "stalemate_twice": "give the result of a stalemate once",
+        "hill_twice": "write one hill rule: hill{{Q}}[d-e4-5]=fill[a-h8]",
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "rules executed: {executed} (docs/variants.md)",

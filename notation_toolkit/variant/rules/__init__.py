@@ -40,6 +40,7 @@ from notation_toolkit.variant.rules import (
     royal,
     stalemate,
     wrapping,
+    win,
 )
 from notation_toolkit.variant.rules.base import (
     Castling,
@@ -78,6 +79,7 @@ COMPONENTS: tuple[Component, ...] = (
     stalemate.COMPONENT,
     loss.COMPONENT,
     draw.COMPONENT,
+    win.COMPONENT,
     promotion.COMPONENT,
     holding.COMPONENT,
     drop.COMPONENT,

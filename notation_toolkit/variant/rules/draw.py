@@ -1,4 +1,6 @@
-"""``draw=repetition(N)`` (the default, N = 3) and ``!draw`` (no draw by repetition) (003:265)."""
+"""``draw=repetition(N)`` (the default, N = 3), ``!draw`` (no draw by repetition) (003:261-270) and
+``draw=stalemate`` (a stalemate is a draw, 003:271-272: what ``stalemate=draw`` and the default
+say; its count ``stalemate(N)`` has no meaning on the page and is refused, VAR202)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from notation_toolkit.variant.rules.base import (
     contracts,
     count,
 )
+from notation_toolkit.variant.rules.stalemate import set_result
 
 if TYPE_CHECKING:
     from notation_toolkit.variant.position import Position
@@ -26,8 +29,8 @@ class Draw(Component):
     """The ``draw`` rule: a position seen N times is a draw."""
 
     name = "draw"
-    lines = "003:263-270"
-    contract = contracts(draw=contract(negated=True, repetition=",count"))
+    lines = "003:261-272"
+    contract = contracts(draw=contract(negated=True, repetition=",count", stalemate=""))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         if rule.negated:
@@ -38,6 +41,8 @@ class Draw(Component):
         for attr_name, attribute in attributes:
             if attr_name == "repetition":
                 reading.rules.repetition = count(attribute, 3)
+            elif attr_name == "stalemate":
+                set_result(reading, "draw", attribute.span or rule.span, "draw=stalemate")
 
     def hooks(self, core: Core) -> Hooks | None:
         return Hooks(repeated=_repeated) if core.rules.repetition is not None else None

@@ -2,8 +2,9 @@
 
 Executed: the piece set (``{K}`` by default), ``maxchecks(N)`` (the side that gives its N-th check
 wins, 003:934), ``bare`` and ``baremove`` (a side left with only royal pieces loses; with
-``baremove`` it may answer by baring the opponent, which draws, 003:910-916). A side to move with
-no legal move whose royal piece is attacked is checkmated.
+``baremove`` it may answer by baring the opponent, which draws, 003:910-916), ``checkmated`` (being
+checkmated wins, 003:922-924: Fairy-Stockfish's misère chess, ``checkmateValue``). A side to move
+with no legal move whose royal piece is attacked is checkmated.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class Royal(Component):
 
     name = "royal"
     lines = "003:894-970"
-    contract = contracts(royal=contract("piece_set", maxchecks="count", bare="", baremove=""))
+    contract = contracts(royal=contract("piece_set", maxchecks="count", bare="", baremove="", checkmated=""))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         rules = reading.rules
@@ -43,6 +44,8 @@ class Royal(Component):
                 rules.max_checks = count(attribute, 3)
             elif attr_name in ("bare", "baremove"):
                 rules.bare = attr_name
+            elif attr_name == "checkmated":
+                rules.extra["checkmated"] = True
 
     def hooks(self, core: Core) -> Hooks | None:
         if not core.royal_types:
@@ -68,12 +71,17 @@ class Royal(Component):
         return Hooks(
             end=end,
             pushed=_count_check if rules.max_checks is not None else None,
-            no_moves=_checkmate,
+            no_moves=_checkmated if rules.extra.get("checkmated") else _checkmate,
         )
 
 
 def _checkmate(pos: Position) -> Outcome | None:
     return Outcome(1 - pos.turn, "checkmate") if pos.is_check() else None
+
+
+def _checkmated(pos: Position) -> Outcome | None:
+    # royal=checkmated: the checkmated side wins (003:924)
+    return Outcome(pos.turn, "checkmate") if pos.is_check() else None
 
 
 def _count_check(pos: Position) -> None:

@@ -1,10 +1,13 @@
 """``stalemate``: the result for a side with no legal move that is not checkmated: ``draw`` (the
-default, 003:979), ``loss`` or ``win`` for the stalemated side (003:973-995)."""
+default, 003:979), ``loss`` or ``win`` for the stalemated side (003:973-995). ``loss=stalemate``
+(003:450), ``draw=stalemate`` (003:271) and ``win=stalemate`` (003:1113) say the same and go through
+``set_result``: a rule file that gives stalemate two different results is refused (VAR202)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation_toolkit.core.span import Span
 from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
@@ -33,10 +36,30 @@ class Stalemate(Component):
         if len(rule.attributes) != 1:
             reading.diag(codes.ATTRIBUTE_NOT_EXECUTED, "stalemate_takes_exactly", rule.span)
         elif attributes:
-            reading.rules.stalemate = attributes[0][0]
+            set_result(reading, attributes[0][0], attributes[0][1].span or rule.span, "stalemate")
 
     def hooks(self, core: Core) -> Hooks | None:
         return Hooks(no_moves=_stalemated)
+
+
+def set_result(reading: Reading, result: str, span: Span | None, written: str) -> None:
+    """Record the result of a stalemate (``draw``, ``loss``, ``win``) said by the rule ``written``;
+    VAR202 when another rule of the file already said a different one."""
+    said: dict[str, str] = reading.rules.extra.setdefault("stalemate", {})
+    earlier = [w for w, r in said.items() if r != result]
+    if earlier:
+        reading.diag(
+            codes.ATTRIBUTE_NOT_EXECUTED,
+            "stalemate_twice",
+            span,
+            written=written,
+            result=result,
+            earlier=earlier[0],
+            other=said[earlier[0]],
+        )
+        return
+    said[written] = result
+    reading.rules.stalemate = result
 
 
 def _stalemated(pos: Position) -> Outcome | None:
