@@ -333,10 +333,12 @@ class Core:
                 )
         self.names = g.square_names
         # pieces whose moves reset the half-move clock: Fairy-Stockfish's pawns (a P whose captures
-        # differ from its moves; the shogi pawn and the xiangqi soldier are not its pawn type)
+        # differ from its moves; the shogi pawn and the xiangqi soldier are not its pawn type, nor is
+        # the breakthrough piece, which also moves to the squares it captures on)
         self.clock_pawn = [
             k == "P"
             and any(self.pieces[t].quiets(s, 0, 0) != self.pieces[t].attacks(s, 0, 0) for s in range(g.size))
+            and not any(self.pieces[t].quiets(s, 0, 0) & self.pieces[t].attacks(s, 0, 0) for s in range(g.size))
             for t, k in enumerate(self.keys)
         ]
         self._bind_hooks()

@@ -52,6 +52,11 @@ SPECS: dict[str, Spec] = {
     "seirawan": Spec("seirawan.fbr", "seirawan", {}, 3),
     "shouse": Spec("shouse.fbr", "shouse", {}, 2),
     "pocketknight": Spec("pocketknight.fbr", "pocketknight", {}, 3),
+    "horde": Spec("horde.fbr", "horde", {}, 3),
+    "threekings": Spec("threekings.fbr", "threekings", {}, 3),
+    "misere": Spec("misere.fbr", "misere", {}, 3),
+    "breakthrough": Spec("breakthrough.fbr", "breakthrough", {}, 3),
+    "foxandhounds": Spec("foxandhounds.fbr", "fox-and-hounds", {}, 3),
 }
 
 

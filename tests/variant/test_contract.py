@@ -46,6 +46,7 @@ DEFAULT_FORMS = {
     ("stalemate", "draw"),  # 003:977
     ("draw", ""),  # draw=repetition(3) is the default (003:265)
     ("draw", "repetition"),
+    ("draw", "stalemate"),  # a stalemate is a draw by default (003:977)
     ("mirror", ""),  # 003:472
     ("mirror", "vertical"),
     ("multicapture", ""),  # 003:490

@@ -11,7 +11,8 @@ second player, 003:464).
   (docs/variants.md).
 - ``fill`` (003:386-388): a goal won by occupying every square of a range at once; ``hill[R]=fill``
   makes the hill ``R`` itself such a goal, ``hill[R]=fill[S]`` adds the goal ``S`` to the hill ``R``.
-  The page does not say whose pieces count with a piece set: the pieces of the set, as for the hill.
+  Any piece of the invading side fills it; with a piece set (the page does not say), only the
+  pieces of the set, as for the hill.
 - ``pass[range]`` (003:390-392) needs the squares each piece has passed; Fairy-Stockfish has no such
   rule and the core refuses it (VAR202).
 
@@ -112,12 +113,14 @@ class Hill(Component):
 class _Hill:
     """The hill of one variant: its settings and the piece types that count."""
 
-    __slots__ = ("fill", "flags", "zone")
+    __slots__ = ("fill", "fill_types", "flags", "zone")
 
     def __init__(self, settings: HillSettings, flags: list[int]) -> None:
         self.zone = settings.zone
         self.fill = settings.fill
         self.flags = flags
+        # any piece of the invader fills the goal (003:388), or only those of the set
+        self.fill_types = None if settings.pieces is None else flags
 
     def _on(self, pos: Position, side: int) -> bool:
         zone = self.zone
@@ -132,8 +135,10 @@ class _Hill:
         if goal is None:
             return False
         mask = goal[side]
+        if self.fill_types is None:
+            return pos.occ[side] & mask == mask
         own = 0
-        for t in self.flags:
+        for t in self.fill_types:
             own |= pos.bbs[2 * t + side]
         return own & mask == mask
 
