@@ -338,7 +338,9 @@ class Core:
         self.clock_pawn = [
             k == "P"
             and any(self.pieces[t].quiets(s, 0, 0) != self.pieces[t].attacks(s, 0, 0) for s in range(g.size))
-            and not any(self.pieces[t].quiets(s, 0, 0) & self.pieces[t].attacks(s, 0, 0) for s in range(g.size))
+            and not any(
+                self.pieces[t].quiets(s, 0, 0) & self.pieces[t].attacks(s, 0, 0) for s in range(g.size)
+            )
             for t, k in enumerate(self.keys)
         ]
         self._bind_hooks()

@@ -39,8 +39,8 @@ from notation_toolkit.variant.rules import (
     promotion,
     royal,
     stalemate,
-    wrapping,
     win,
+    wrapping,
 )
 from notation_toolkit.variant.rules.base import (
     Castling,
