@@ -481,24 +481,27 @@ class _Exporter:
         rules = self.rules
         if rules.stalemate != "draw":
             self.opt("stalemateValue", rules.stalemate)
-        if rules.repetition is None:
+        losing: int | None = rules.extra.get("loss_repetition")
+        if losing is not None and rules.repetition is not None:
+            self.refuse("loss=repetition", "Fairy-Stockfish has one result of a repetition (write !draw)")
+        elif losing is not None:
+            # the player to move after the repeating move wins (FSF's value is the player to move's)
+            self.opt("nFoldRule", losing)
+            self.opt("nFoldValue", "win")
+        elif rules.repetition is None:
             self.opt("nFoldRule", 0)
         elif rules.repetition != 3:
             self.opt("nFoldRule", rules.repetition)
+        if rules.extra.get("checkmated"):
+            self.opt("checkmateValue", "win")
         if rules.perpetual_check is not None:
             self.opt("perpetualCheckIllegal", "true")
         if rules.must_capture:
             self.opt("mustCapture", "true")
         if rules.max_checks is not None:
             self.opt("checkCounting", "true")
-        if rules.hill is not None:
-            royal = next(iter(rules.royal), None)
-            if royal is None:
-                self.refuse("hill", "the hill needs a royal piece")
-            else:
-                self.opt("flagPiece", royal.lower())
-                self.opt("flagRegionWhite", self.region(rules.hill[0]))
-                self.opt("flagRegionBlack", self.region(rules.hill[1]))
+        self._hill()
+        self._results()
         if rules.total_limits and not rules.promotions:
             self.refuse("pieces=total", "Fairy-Stockfish limits promotions only")
         elif rules.total_limits:
@@ -510,6 +513,48 @@ class _Exporter:
         self.opt("nMoveRule", 0)
         # FBR: a piece must promote where it could not move again, and is never left immobile
         self.opt("immobilityIllegal", "true")
+
+
+    def _hill(self) -> None:
+        from notation_toolkit.variant.rules.hill import HillSettings
+
+        settings: HillSettings | None = self.rules.extra.get("hill")
+        if settings is None:
+            return
+        if settings.balance:
+            self.refuse("hill=balance", "Fairy-Stockfish's flagMove lets the second player make any move")
+        if settings.fill is not None:
+            self.refuse("hill=fill", "Fairy-Stockfish has no goal of squares to fill")
+        if settings.zone is None:
+            return
+        flags = sorted(settings.pieces) if settings.pieces is not None else sorted(self.rules.royal)
+        if len(flags) != 1:
+            self.refuse("hill", "Fairy-Stockfish has one flag piece")
+            return
+        self.opt("flagPiece", flags[0].lower())
+        self.opt("flagRegionWhite", self.region(settings.zone[0]))
+        self.opt("flagRegionBlack", self.region(settings.zone[1]))
+
+    def _results(self) -> None:
+        conditions = self.rules.extra.get("pieces", [])
+        for name, keys, n, _items in conditions[1:]:
+            self.refuse(f"pieces={name}", "Fairy-Stockfish has one extinction rule")
+        if not conditions:
+            return
+        name, keys, n, _items = conditions[0]
+        every = keys == frozenset(k for k in self.v.pieces if not k.startswith("+"))
+        if name in ("draw", "win"):
+            self.refuse(f"pieces={name}", "Fairy-Stockfish has no such rule")
+            return
+        if name == "morethan" and len(keys) > 1 and not every:
+            # FSF counts each type of its set on its own; morethan sums the set
+            self.refuse("pieces=morethan", "Fairy-Stockfish counts each piece type on its own")
+            return
+        self.opt("extinctionValue", "loss")
+        types = "*" if name == "morethan" and every else "".join(k.lower() for k in sorted(keys))
+        self.opt("extinctionPieceTypes", types)
+        if name == "morethan":
+            self.opt("extinctionPieceCount", n)
 
 
 def fsf_fen(position: Position, variant: Variant) -> str:

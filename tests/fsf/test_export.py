@@ -20,10 +20,12 @@ EXPORTED = [
     "3check",
     "amazon",
     "antichess",
+    "breakthrough",
     "capablanca",
     "chess",
     "courier",
     "crazyhouse",
+    "foxandhounds",
     "gardner",
     "grand",
     "kingofthehill",
@@ -31,8 +33,10 @@ EXPORTED = [
     "losalamos",
     "makruk",
     "minishogi",
+    "misere",
     "nightrider",
     "shogi",
+    "threekings",
 ]
 # what Fairy-Stockfish cannot state, named by the diagnostic
 REFUSED = {
@@ -40,6 +44,7 @@ REFUSED = {
     "chess960": "castling with the piece on f8",
     "shako": "castling with the piece on b9",
     "berolina": "P=mfF+cefW+[1-2]mefF02",
+    "horde": "P=mfW+cefF+[2]mefW02+[1]mfW02",
 }
 
 
@@ -85,3 +90,36 @@ def test_export_refuses_what_fairy_stockfish_cannot_state(name: str, what: str) 
     with pytest.raises(FsfError) as info:
         export_ini((EXAMPLES / f"{name}.fbr").read_text(encoding="utf-8"))
     assert any(d.code == "FSF401" and what in d.message for d in info.value.diagnostics)
+
+
+@pytest.mark.parametrize(
+    ("rules", "what"),
+    [
+        ("royal hill[8]=balance", "hill=balance"),  # FSF's flagMove allows any answer
+        ("royal hill[a-b8]=fill", "hill=fill"),
+        ("royal pieces{K}=draw", "pieces=draw"),
+        ("royal pieces{QR}=morethan(1)", "pieces=morethan"),  # FSF counts each type on its own
+        ("royal loss=repetition(3) draw=repetition(3)", "loss=repetition"),
+    ],
+)
+def test_export_refuses_the_win_conditions_fairy_stockfish_has_not(rules: str, what: str) -> None:
+    text = f'boardsize="8x8" startposition="4k3/8/8/8/8/8/8/4K3 w - - 0 1" {rules} K=W+F Q=R+B R=W0'
+    with pytest.raises(FsfError) as info:
+        export_ini(text)
+    assert any(d.code == "FSF401" and what in d.message for d in info.value.diagnostics)
+
+
+def test_loss_repetition_exports_as_the_repeating_player_losing() -> None:
+    """loss=repetition(3) (003:446): after the start position's third occurrence, Fairy-Stockfish
+    with the exported section gives the player to move the win, as the core does."""
+    text = (EXAMPLES / "chess.fbr").read_text().replace("royal ", "royal loss=repetition(3) ", 1)
+    pyffish.load_variant_config(export_ini(text, name="x-lossrep"))
+    start = pyffish.start_fen("x-lossrep")
+    moves = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    assert pyffish.is_optional_game_end("x-lossrep", start, moves[:-1])[0] is False
+    ended, value = pyffish.is_optional_game_end("x-lossrep", start, moves)
+    pos = Variant.from_text(text).start()
+    for mv in moves:
+        pos.push(mv)
+    outcome = pos.outcome()
+    assert ended and value > 0 and outcome is not None and outcome.winner == pos.turn
