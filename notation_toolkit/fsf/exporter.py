@@ -537,7 +537,7 @@ class _Exporter:
 
     def _results(self) -> None:
         conditions = self.rules.extra.get("pieces", [])
-        for name, keys, n, _items in conditions[1:]:
+        for name, *_rest in conditions[1:]:
             self.refuse(f"pieces={name}", "Fairy-Stockfish has one extinction rule")
         if not conditions:
             return
