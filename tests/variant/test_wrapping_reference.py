@@ -33,9 +33,10 @@ class Reference:
     white: bool = True
     rights: set[str] = field(default_factory=set)  # "K", "Q", "k", "q"
     ep: tuple[list[tuple[int, int]], tuple[int, int]] | None = None  # capturable squares, victim
+    wrong_rook: bool = False  # cylindric=wrongrook (003:213)
 
     @classmethod
-    def start(cls, torus: bool) -> Reference:
+    def start(cls, torus: bool, wrong_rook: bool = False) -> Reference:
         if torus:  # Gadsden and Roberts: pawns on ranks 1 and 3 around the pieces of rank 2
             rows = ["pppppppp", "rnbqkbnr", "pppppppp", "", "", "PPPPPPPP", "RNBQKBNR", "PPPPPPPP"]
             rights: set[str] = set()
@@ -43,7 +44,22 @@ class Reference:
             rows = ["rnbqkbnr", "pppppppp", "", "", "", "", "PPPPPPPP", "RNBQKBNR"]
             rights = {"K", "Q", "k", "q"}
         board = {(f, 7 - r): ch for r, row in enumerate(rows) for f, ch in enumerate(row)}
-        return cls(torus, board, True, rights)
+        return cls(torus, board, True, rights, wrong_rook=wrong_rook)
+
+    @classmethod
+    def from_fen(cls, fen: str, torus: bool, wrong_rook: bool = False) -> Reference:
+        """A position from FEN (board, side to move, castling; no en-passant square)."""
+        placement, turn, castling, *_ = fen.split()
+        board: dict[tuple[int, int], str] = {}
+        for r, row in enumerate(placement.split("/")):
+            f = 0
+            for ch in row:
+                if ch.isdigit():
+                    f += int(ch)
+                else:
+                    board[(f, 7 - r)] = ch
+                    f += 1
+        return cls(torus, board, turn == "w", set(castling) - {"-"}, wrong_rook=wrong_rook)
 
     def at(self, f: int, r: int) -> tuple[int, int] | None:
         f %= 8
@@ -146,10 +162,11 @@ class Reference:
         king = (4, rank)
         if self.board.get(king) != ("K" if white else "k") or self.attacked(king, not white):
             return out
-        for right, rook_file, between, passed, to_file in (
-            ("K", 7, [5, 6], [5, 6], 6),
-            ("Q", 0, [1, 2, 3], [3, 2], 2),
-        ):
+        # (right, rook file, squares to be empty, squares the king passes, king and rook files)
+        castlings = [("K", 7, [5, 6], [5], 6, 5), ("Q", 0, [1, 2, 3], [3], 2, 3)]
+        if self.wrong_rook:  # the rook a1 round to f1 over h1 and g1; h1 round to d1 over a1, b1, c1
+            castlings += [("Q", 0, [7, 6, 5], [5], 6, 5), ("K", 7, [0, 1, 2, 3], [3], 2, 3)]
+        for right, rook_file, between, passed, to_file, rook_to in castlings:
             if (right if white else right.lower()) not in self.rights:
                 continue
             if self.board.get((rook_file, rank)) != ("R" if white else "r"):
@@ -158,17 +175,18 @@ class Reference:
                 continue
             if any(self.attacked((f, rank), not white) for f in passed):
                 continue
-            out.append((self.name(king) + self.name((to_file, rank)), king, (to_file, rank), "castle"))
+            king_to = (to_file, rank)
+            out.append((self.name(king) + self.name(king_to), king, king_to, f"castle{rook_file}{rook_to}"))
         return out
 
     def play(self, move: tuple[str, tuple[int, int], tuple[int, int], str | None]) -> Reference:
         """The position after ``move`` (a new object)."""
         _text, frm, to, promo = move
-        nxt = Reference(self.torus, dict(self.board), not self.white, set(self.rights), None)
+        nxt = Reference(self.torus, dict(self.board), not self.white, set(self.rights), None, self.wrong_rook)
         piece = nxt.board.pop(frm)
-        if promo == "castle":
+        if promo is not None and promo.startswith("castle"):
             rank = frm[1]
-            rook_from, rook_to = ((7, rank), (5, rank)) if to[0] == 6 else ((0, rank), (3, rank))
+            rook_from, rook_to = (int(promo[6]), rank), (int(promo[7]), rank)
             nxt.board[rook_to] = nxt.board.pop(rook_from)
             nxt.board[to] = piece
         else:
@@ -227,18 +245,29 @@ def test_perft_3_of_the_start_agrees(name: str, torus: bool) -> None:
     [
         ("cylinder", False, range(3)),
         ("torus", True, range(3)),
+        ("cylinder=wrongrook", False, range(2)),
         pytest.param("cylinder", False, range(3, 30), marks=pytest.mark.slow),
         pytest.param("torus", True, range(3, 30), marks=pytest.mark.slow),
+        pytest.param("cylinder=wrongrook", False, range(2, 30), marks=pytest.mark.slow),
     ],
 )
 def test_legal_moves_agree_along_random_games(name: str, torus: bool, seeds: range) -> None:
     """Special moves (castling, en passant, promotion, double steps), when there are any, are
     played half of the time, so that the games reach the positions after them."""
-    variant = Variant.load(EXAMPLES / f"{name}.fbr")
+    file, _, attribute = name.partition("=")
+    text = (EXAMPLES / f"{file}.fbr").read_text(encoding="utf-8")
+    variant = Variant.from_text(
+        text.replace("\ncylindric ", f"\ncylindric={attribute} ") if attribute else text
+    )
     seen: set[str] = set()
     for seed in seeds:
         rng = random.Random(seed)
-        pos, ref = variant.start(), Reference.start(torus)
+        pos, ref = variant.start(), Reference.start(torus, wrong_rook=attribute == "wrongrook")
+        if attribute:  # one rook each: the other side's castling is the one over the edge
+            fen = ("r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w Qq", "4k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R w Kk")[
+                seed % 2
+            ]
+            pos, ref = variant.position(fen + " - 0 1"), Reference.from_fen(fen, torus, wrong_rook=True)
         for ply in range(80):
             core_moves = sorted(str(m) for m in pos.legal_moves())
             ref_moves = ref.legal()
@@ -254,6 +283,7 @@ def test_legal_moves_agree_along_random_games(name: str, torus: bool, seeds: ran
     if len(seeds) > 20:  # the long run reaches them all
         assert {"en passant", "promotion", "double step"} <= seen
         assert torus or "castling" in seen
+        assert attribute != "wrongrook" or "castling over the edge" in seen
 
 
 def _kind(ref: Reference, text: str) -> str:
@@ -263,6 +293,10 @@ def _kind(ref: Reference, text: str) -> str:
     if len(text) == 5:
         return "promotion"
     if piece == "K" and abs(to[0] - frm[0]) == 2:
+        rook = (0 if to[0] > frm[0] else 7, frm[1])
+        between = [(f, frm[1]) for f in range(min(rook[0], frm[0]) + 1, max(rook[0], frm[0]))]
+        if ref.board.get(rook, "").upper() == "R" and not any(sq in ref.board for sq in between):
+            return "castling over the edge"  # the rook on the far side comes round
         return "castling"
     if piece == "P" and frm[0] != to[0] and to not in ref.board:
         return "en passant"

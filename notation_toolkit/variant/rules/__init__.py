@@ -73,7 +73,6 @@ __all__ = [
 _diag = diag  # the name the game module uses
 
 COMPONENTS: tuple[Component, ...] = (
-    wrapping.COMPONENT,
     hill.COMPONENT,
     royal.COMPONENT,
     stalemate.COMPONENT,
@@ -85,6 +84,7 @@ COMPONENTS: tuple[Component, ...] = (
     drop.COMPONENT,
     castling.COMPONENT,
     gating.COMPONENT,
+    wrapping.COMPONENT,  # after castling: wrongrook mirrors the castlings found
     nonrepeating.COMPONENT,
     mustcapture.COMPONENT,
     pieces.COMPONENT,

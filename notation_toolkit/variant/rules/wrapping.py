@@ -14,8 +14,15 @@ ordinary one.
 its square with every square it passes empty, written ``a5a5``; it changes nothing on the board
 but the side to move (and the piece counts as moved: an unmoved rook loses its castling).
 
-Not executed, refused with VAR202: ``wrongrook`` (003:213, 003:1085), castling with the rook
-over the board edge.
+``wrongrook`` (003:213, 003:1085) adds, to every castling of the rule file, its mirror over the
+edge: "castling with the wrong rook (over the board edge)". The royal piece goes where the
+castling sends it, the partner comes from the other side and travels the other way round the
+board to its destination: for ``O-O`` the king e1 goes to g1 and the rook a1 to f1 over h1 and
+g1; for ``O-O-O`` the rook h1 goes to d1 over a1, b1 and c1, the king to c1. The conditions are
+those of the castling it mirrors: both unmoved, every square either piece passes empty but for the
+two of them, the royal piece passing no attacked square (and, with ``[*]``, not in check). It is
+written as the royal piece's move (``e1g1``), or as the royal piece taking its partner (``e1a1``)
+where that text is taken by another castling or by a move of the royal piece.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from notation_toolkit.variant.rules.base import (
     contract,
     contracts,
 )
+from notation_toolkit.variant.tables import CASTLE, CASTLE_BY_PARTNER, SQ, _bits
 
 if TYPE_CHECKING:
     from notation_toolkit.variant.position import Position
@@ -42,7 +50,7 @@ class Wrapping(Component):
 
     name = "wrapping"
     lines = "003:209-219, 003:1072-1091"
-    contract = contracts(cylindric=contract(null=""), torus=contract(null=""))
+    contract = contracts(cylindric=contract(null="", wrongrook=""), torus=contract(null="", wrongrook=""))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         g = reading.geometry
@@ -50,13 +58,23 @@ class Wrapping(Component):
         wrapped = g.wrapped(files=True, ranks=g.wrap_ranks or rule.name == "torus")
         reading.geometry = wrapped
         reading.rules.geometry = wrapped
-        if any(name == "null" for name, _attribute in attributes):
-            reading.rules.extra[self.name] = "null"
+        allowed = reading.rules.extra.get(self.name, frozenset())
+        reading.rules.extra[self.name] = allowed | {name for name, _attribute in attributes}
 
     def hooks(self, core: Core) -> Hooks | None:
-        if core.rules.extra.get(self.name) != "null":
+        allowed = core.rules.extra.get(self.name, frozenset())
+        null = "null" in allowed
+        wrongrook = "wrongrook" in allowed and bool(core.castlings)
+        if not (null or wrongrook):
             return None
-        return Hooks(moves=_null_moves)
+
+        def moves(pos: Position, out: list[int]) -> None:
+            if null:
+                _null_moves(pos, out)
+            if wrongrook:
+                _wrong_rook_castlings(pos, out)
+
+        return Hooks(moves=moves)
 
 
 def _null_moves(pos: Position, out: list[int]) -> None:
@@ -72,6 +90,54 @@ def _null_moves(pos: Position, out: list[int]) -> None:
             bb ^= low
             if piece.null_move(sq, us, occupied):
                 out.append(sq | sq << 10)
+
+
+def _wrong_rook_castlings(pos: Position, out: list[int]) -> None:
+    """Each castling of the variant with its partner from the other side, over the edge
+    (``wrongrook``); the castling component has added the ordinary ones to ``out`` already."""
+    core = pos.core
+    us, them = pos.turn, 1 - pos.turn
+    w = core.geometry.width
+    occ = pos.occ[0] | pos.occ[1]
+    for t in core.royal_types:
+        for ks in _bits(pos.bbs[2 * t + us] & pos.unmoved):
+            rank, kf = divmod(ks, w)
+            for king_file, rook_file, unthreatened, partners, ranks, side in core.castlings:
+                if ranks is not None and ranks[us] != rank:
+                    continue
+                kd, rd = rank * w + king_file, rank * w + rook_file
+                # the ordinary partner stands toward ``side``: the wrong one on the other side,
+                # travelling away from the royal piece round the board to its destination
+                for rf in range(kf - 1, -1, -1) if side > 0 else range(kf + 1, w):
+                    rs = rank * w + rf
+                    if not pos.unmoved >> rs & 1 or pos.board[rs] < 0 or pos.board[rs] >> 1 not in partners:
+                        continue
+                    if pos.board[rs] & 1 != us:
+                        continue
+                    path = 0
+                    f = rf
+                    while f != rook_file:
+                        f = (f - side) % w
+                        path |= 1 << (rank * w + f)
+                    lo, hi = min(ks, kd), max(ks, kd)
+                    passed = ((1 << (hi + 1)) - (1 << lo)) & ~(1 << ks)
+                    if (path | passed) & occ & ~(1 << ks) & ~(1 << rs):
+                        continue
+                    key = core.keys[t]
+                    if unthreatened and pos.is_attacked(ks, them, key, occ):
+                        continue
+                    without = occ & ~(1 << ks)
+                    if any(pos.is_attacked(s, them, key, without) for s in _bits(passed & ~(1 << kd))):
+                        continue
+                    m = ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40
+                    same = [
+                        i for i, o in enumerate(out) if o & CASTLE and o >> 10 & SQ == kd and o & SQ == ks
+                    ]
+                    if kd == ks or core.quiets[t](ks, us, occ, True) >> kd & 1 or same:
+                        m |= CASTLE_BY_PARTNER
+                        for i in same:  # both written as the royal piece taking its partner
+                            out[i] |= CASTLE_BY_PARTNER
+                    out.append(m)
 
 
 COMPONENT = Wrapping()
