@@ -383,8 +383,13 @@ class _Exporter:
             kinds = [self.letters.get(k) for k in pawn_keys]
             if kinds != ["pawn"]:
                 self.opt("promotionPawnTypes", "".join(k.lower() for k in pawn_keys))
-            self.opt("promotionPieceTypes", "".join(c.lower() for c in next(iter(choices))))
             p = next(iter(chess_style.values()))
+            if p.by_side is None:
+                self.opt("promotionPieceTypes", "".join(c.lower() for c in next(iter(choices))))
+            else:
+                # colour-specific choices (+P==CRNqrb)
+                self.opt("promotionPieceTypesWhite", "".join(c.lower() for c in p.by_side[0]))
+                self.opt("promotionPieceTypesBlack", "".join(c.lower() for c in p.by_side[1]))
             self.opt("mandatoryPawnPromotion", "false" if p.optional else "true")
             if p.leave is not None:
                 self.refuse("promotion=leave", "Fairy-Stockfish's pawns promote on entering the zone")

@@ -482,7 +482,7 @@ class Position(BoardState):
         if choices is None:
             out.append(sq | to << 10 | flags)
             return
-        for c in choices:
+        for c in choices[self.turn]:
             if self._limit_ok(c, to, sq):
                 out.append(sq | to << 10 | (c + 1) << 20 | flags)
         # a piece must promote if it could not move afterwards (003:744); optional: may decline.

@@ -36,9 +36,10 @@ GATE_ON_PARTNER = 1 << 61
 CASTLE_BY_PARTNER = 1 << 50
 SQ = 0x3FF
 
-Promo = tuple[list[int] | None, list[int] | None, list[int] | None, tuple[int, int], bool, bool]
-"""A piece type's promotion: choices entering / leaving / inside the zone, zone per side, optional,
-keeps a promoted status."""
+Choices = tuple[list[int], list[int]] | None
+Promo = tuple[Choices, Choices, Choices, tuple[int, int], bool, bool]
+"""A piece type's promotion: choices entering / leaving / inside the zone (per side), zone per
+side, optional, keeps a promoted status."""
 
 
 class VariantLike(Protocol):
@@ -180,9 +181,15 @@ class Core:
                 self.promo.append(None)
             else:
                 ways = (spec.enter, spec.leave, spec.move)
+                by_side = spec.by_side or (spec.choices, spec.choices)
                 self.promo.append(
                     (
-                        *(None if w is None else [self.index[c] for c in w] for w in ways),
+                        *(
+                            None
+                            if w is None
+                            else tuple([self.index[c] for c in w if c in side] for side in by_side)
+                            for w in ways
+                        ),
                         spec.zone,
                         spec.optional,
                         spec.status and rules.holding and rules.demote,
@@ -198,7 +205,7 @@ class Core:
         self.status_origin: dict[int, int] = {}
         for t, pspec in enumerate(self.promo):
             if pspec is not None and pspec[5]:
-                for choice in (c for way in pspec[:3] if way is not None for c in way):
+                for choice in (c for way in pspec[:3] if way is not None for side in way for c in side):
                     self.status_origin.setdefault(choice, t)
         self.to_hand = list(range(n))
         if rules.demote:
@@ -216,7 +223,7 @@ class Core:
         for pspec in self.promo:
             if pspec is not None:
                 for way in pspec[:3]:
-                    for choice in way or ():
+                    for choice in (c for side in way or () for c in side):
                         if self.royal[choice]:
                             self.royal_choices |= 1 << (choice + 1)
         # "all pieces can be dropped, except royal pieces", unless a drop rule names them (003:282)

@@ -164,3 +164,27 @@ def test_drop_withattack_drops_only_where_the_piece_attacks_003_308() -> None:
     pos = variant.position("k^7/8/8/8/8/8/8/7K^ N/ C/c")
     # a knight attacks a8 from b6 and c7 only
     assert [m for m in _moves(pos) if "@" in m] == ["N@b6", "N@c7"]
+
+
+# -- colour-specific promotion choices (+P==CRNqrb) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "white", "black"),
+    [
+        # Fairy-Stockfish's moves of the pawns (pyffish 0.0.90), 4k3/P7/8/8/8/8/p7/4K3 either side to move
+        ("sortofalmost", ["a7a8b", "a7a8c", "a7a8n", "a7a8r"], ["a2a1b", "a2a1n", "a2a1q", "a2a1r"]),
+        ("chigorin", ["a7a8c", "a7a8n", "a7a8r"], ["a2a1b", "a2a1q", "a2a1r"]),
+    ],
+)
+def test_each_player_promotes_to_its_own_choices(name: str, white: list[str], black: list[str]) -> None:
+    variant = Variant.load(EXAMPLES / f"{name}.fbr")
+    for turn, expected in (("w", white), ("b", black)):
+        pos = variant.position(f"4k3/P7/8/8/8/8/p7/4K3 {turn} - - 0 1")
+        assert [m for m in _moves(pos) if m[:2] in ("a7", "a2")] == expected
+
+
+def test_a_promotion_list_in_one_case_is_both_players_choices() -> None:
+    variant = Variant.from_text(f'boardsize="8x8" royal {PIECES.replace("QRBN", "qrbn")}')
+    pos = variant.position("4k3/P7/8/8/8/8/p7/4K3 w - - 0 1")
+    assert [m for m in _moves(pos) if m.startswith("a7")] == ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]

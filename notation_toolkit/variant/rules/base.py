@@ -95,7 +95,7 @@ class Promotion:
 
     ``enter``, ``leave`` and ``move`` are the choices when the piece enters the zone, leaves it or
     moves wholly inside it (003:708, 003:720, 003:724), each restricted by the attribute's piece
-    set; ``None`` when that way does not promote."""
+    set; ``None`` when that way does not promote. ``by_side`` restricts them per player."""
 
     piece: str
     choices: tuple[str, ...]
@@ -105,6 +105,9 @@ class Promotion:
     leave: tuple[str, ...] | None
     move: tuple[str, ...] | None
     status: bool  # the promoted piece keeps a "promoted" status (demoted when captured, 003:408)
+    # colour-specific choices (``+P==CRNqrb``: upper case the first player's, lower case the
+    # second's); ``None``: both players have ``choices``
+    by_side: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
 
 @mutable_dataclass(slots=True)

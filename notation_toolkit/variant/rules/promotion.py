@@ -2,7 +2,8 @@
 
 Executed: ``promotion<prefix>[range]`` (the zone; the last rank by default, 003:664-670), the ways
 ``enter``, ``leave``, ``move`` and ``move*`` with an optional piece set (003:708-728), ``optional``;
-the promotion rules of the piece section (``+P==QRBN``) and the implicit ones of prefixed
+the promotion rules of the piece section (``+P==QRBN``; colour-specific choices ``+P==CRNqrb``:
+upper case for the first player, lower case for the second) and the implicit ones of prefixed
 definitions (``+P=...``, 003:660). A promoted piece keeps its promoted status for
 ``holding=demote`` (003:408).
 
@@ -127,6 +128,7 @@ def _promotion_rules(
                 )
                 continue
             choices: list[str] = []
+            sides: tuple[list[str], list[str]] = ([], [])
             for target in item.targets:
                 if not isinstance(target, mbn.PromotionTarget) or target.drop or target.prefixes:
                     out.append(
@@ -148,7 +150,14 @@ def _promotion_rules(
                         )
                     )
                     continue
-                choices.append(target.letter.key)
+                if target.letter.key not in choices:
+                    choices.append(target.letter.key)
+                text = target.letter.text
+                sides[1 if text != text.upper() else 0].append(target.letter.key)
+            # a list in one case is both players' choices; upper and lower case mixed give the
+            # first player the upper-case targets and the second the lower-case ones (a lower-case
+            # letter is the second player's piece, fbr-mbn-notes 3.2)
+            by_side = (tuple(sides[0]), tuple(sides[1])) if sides[0] and sides[1] else None
             for letter in head.letters:
                 if prefix_of.get(letter.key, prefix) != prefix:
                     # two promotion rules applied in turn (003:662) are not executed
@@ -165,7 +174,7 @@ def _promotion_rules(
                     continue
                 prefix_of[letter.key] = prefix
                 rules.promotions[letter.key] = _promotion(
-                    letter.key, tuple(choices), settings[prefix], geometry, status=True
+                    letter.key, tuple(choices), settings[prefix], geometry, status=True, by_side=by_side
                 )
     # A prefixed definition '+P=...' defines the promotion P -> +P implicitly (003:660).
     for key in sorted(defined):
@@ -178,7 +187,13 @@ def _promotion_rules(
 
 
 def _promotion(
-    piece: str, choices: tuple[str, ...], setting: _PromotionSetting, geometry: Geometry, *, status: bool
+    piece: str,
+    choices: tuple[str, ...],
+    setting: _PromotionSetting,
+    geometry: Geometry,
+    *,
+    status: bool,
+    by_side: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
 ) -> Promotion:
     def allowed(way: str) -> tuple[str, ...] | None:
         if way not in setting.ways:
@@ -195,6 +210,7 @@ def _promotion(
         allowed("leave"),
         allowed("move"),
         status,
+        by_side,
     )
 
 
