@@ -52,17 +52,14 @@ SPECS: dict[str, Spec] = {
     "seirawan": Spec("seirawan.fbr", "seirawan", {}, 3),
     "shouse": Spec("shouse.fbr", "shouse", {}, 2),
     "pocketknight": Spec("pocketknight.fbr", "pocketknight", {}, 3),
-<<<<<<< HEAD
     "horde": Spec("horde.fbr", "horde", {}, 3),
     "threekings": Spec("threekings.fbr", "threekings", {}, 3),
     "misere": Spec("misere.fbr", "misere", {}, 3),
     "breakthrough": Spec("breakthrough.fbr", "breakthrough", {}, 3),
     "foxandhounds": Spec("foxandhounds.fbr", "fox-and-hounds", {}, 3),
-=======
     "sortofalmost": Spec("sortofalmost.fbr", "sortofalmost", {}, 3),
     "chigorin": Spec("chigorin.fbr", "chigorin", {}, 3),
     "dragon": Spec("dragon.fbr", "dragon", {}, 3),
->>>>>>> af37b65 (variant: colour-specific promotion choices (+P==CRNqrb); sortofalmost, chigorin and dragon examples compared with Fairy-Stockfish; fsf export writes promotionPieceTypesWhite/Black)
 }
 
 
