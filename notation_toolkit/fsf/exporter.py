@@ -92,6 +92,9 @@ class _Exporter:
         rules = self.rules
         self.opt("maxRank", self.ranks)
         self.opt("maxFile", _FILES[self.files - 1])
+        if self.geometry.wraps:
+            rule = "torus" if self.geometry.wrap_ranks else "cylindric"
+            self.refuse(rule, "Fairy-Stockfish has no board whose edges join")
         if rules.mirror != "vertical":
             self.refuse(f"mirror={rules.mirror}", "Fairy-Stockfish turns the board for Black")
         if rules.bare is not None:

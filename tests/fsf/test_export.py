@@ -45,6 +45,8 @@ REFUSED = {
     "shako": "castling with the piece on b9",
     "berolina": "P=mfF+cefW+[1-2]mefF02",
     "horde": "P=mfW+cefF+[2]mefW02+[1]mfW02",
+    "cylinder": "cylindric",  # no board whose edges join (003:209)
+    "torus": "torus",
 }
 
 
