@@ -16,6 +16,11 @@ from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, json_option, print_json,
 @click.option(
     "--board", "board", metavar="WxH", help="Board size (default: the rule file's boardsize, else 8x8)."
 )
+@click.option(
+    "--wrap",
+    type=click.Choice(["cylinder", "torus"]),
+    help="Join the board's edges: the files (cylinder), or files and ranks (torus).",
+)
 @click.option("--from", "origin", metavar="SQUARE", required=True, help="The square the piece stands on.")
 @click.option("--rules", "rules", type=click.Path(dir_okay=False), help="An FBR rule file with the piece.")
 @click.option("--piece", "piece_key", metavar="KEY", help="The piece of --rules to show (Q, +P, :QD:).")
@@ -35,6 +40,7 @@ from notation_toolkit.core.cli import EXIT_IO, EXIT_OK, json_option, print_json,
 def piece(
     definition: str | None,
     board: str | None,
+    wrap: str | None,
     origin: str,
     rules: str | None,
     piece_key: str | None,
@@ -53,6 +59,7 @@ def piece(
     ntk piece 'R' --from a1 --friends a4 --enemies c1
     ntk piece --rules chess.fbr --piece Q --from d1 --json
     ntk piece 'N=mN+cW' --from d4 --enemies d5 --svg knight.svg
+    ntk piece N --from h2 --wrap cylinder
     """
     from notation_toolkit.core.errors import NotationError
     from notation_toolkit.core.geometry import Geometry
@@ -79,6 +86,11 @@ def piece(
             text = decode(raw, rules).text
             geometry = Geometry.parse(board) if board else None
             pieces = compile_rule_file(text, geometry, strict=not partial)
+            if wrap is not None and pieces:
+                # the rule file's board (its boardsize) with the edges joined
+                found = next(iter(pieces.values())).geometry
+                joined = found.wrapped(files=True, ranks=wrap == "torus" or found.wrap_ranks)
+                pieces = compile_rule_file(text, joined, strict=not partial)
             if piece_key not in pieces:
                 known = ", ".join(sorted(pieces)) or "none"
                 raise click.UsageError(f"{rules} defines no piece {piece_key} (pieces: {known})")
@@ -86,7 +98,10 @@ def piece(
         else:
             if definition is None:
                 raise click.UsageError("give a piece DEFINITION (e.g. 'N=mN+cW') or --rules FILE --piece KEY")
-            compiled = compile_piece(definition, Geometry.parse(board or "8x8"), strict=not partial)
+            geometry = Geometry.parse(board or "8x8")
+            if wrap is not None:
+                geometry = geometry.wrapped(files=True, ranks=wrap == "torus")
+            compiled = compile_piece(definition, geometry, strict=not partial)
         g = compiled.geometry
         sq = g.parse_square(origin)
         data = diagram_data(
@@ -122,7 +137,10 @@ def piece(
         print_json(out)
         ctx.exit(EXIT_OK)
     show(
-        Line((compiled.key, "bold"), f" = {compiled.definition}  on {g} from {origin} ({side})"),
+        Line(
+            (compiled.key, "bold"),
+            f" = {compiled.definition}  on {g}{' ' + g.topology if g.wraps else ''} from {origin} ({side})",
+        ),
         *diagram_lines(data),
         *(Line((d.code, "yellow"), f" not shown: {d.message}") for d in compiled.diagnostics),
     )

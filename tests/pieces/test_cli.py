@@ -100,3 +100,21 @@ def test_a_piece_with_a_capture_set() -> None:
     data = json.loads(out)
     assert data["captures"] == ["e8"]
     assert set(data["quiet"]) == {"d5", "f5", "e4", "e6"}
+
+
+def test_wrapping_boards() -> None:
+    """``--wrap``, and a rule file with ``cylindric``/``torus``: Nh2-b3 (003:211, 003:1074)."""
+    code, out = run("N", "--from", "h2", "--wrap", "cylinder", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["topology"] == "cylinder"
+    assert set(data["quiet"]) == {"f1", "f3", "g4", "b1", "b3", "a4"}
+    code, out = run("--rules", "examples/variants/torus.fbr", "--piece", "N", "--from", "h2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["topology"] == "torus"
+    assert set(data["quiet"]) == {"f1", "f3", "g4", "b1", "b3", "a4", "a8", "g8"}
+    code, out = run(
+        "--rules", "examples/variants/chess.fbr", "--piece", "N", "--from", "h2", "--wrap", "torus"
+    )
+    assert code == 0 and "on 8x8 torus" in out
+    code, out = run("N", "--from", "h2", "--json")
+    assert json.loads(out)["topology"] == "plane" and "b3" not in json.loads(out)["quiet"]

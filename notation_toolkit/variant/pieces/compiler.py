@@ -1793,7 +1793,8 @@ def compile_rule_file(
 ) -> dict[str, CompiledPiece]:
     """Compile every piece of an FBR rule file (text, path-free ``RuleFile`` AST) for a board.
 
-    ``geometry`` defaults to the file's ``boardsize`` metadata, else 8x8. Definitions
+    ``geometry`` defaults to the file's ``boardsize`` metadata, else 8x8; the rules ``cylindric``
+    and ``torus`` join its edges (003:209, 003:1072). Definitions
     (``Q=R+N``), declarations of base letters (``K R B N P``) and prefixed states (``+P``) become
     pieces keyed by ``head.key`` (``"Q"``, ``"+P"``); ``@X=...`` macros redefine what the move
     letter ``X`` means for every piece; the ``mirror`` rule sets how Black's moves are mirrored.
@@ -1806,6 +1807,7 @@ def compile_rule_file(
     rf = fbr.parse(rule_file) if isinstance(rule_file, str) else rule_file
     items = tuple(getattr(rf, "items", ()))
     size: str | None = None
+    wrap_files = wrap_ranks = False
     mirror = Mirror.VERTICAL
     macros: dict[str, m.MoveSequence] = {}
     defs: dict[str, m.MoveSequence] = {}
@@ -1813,6 +1815,10 @@ def compile_rule_file(
     for item in items:
         if isinstance(item, fa.Metadata) and item.key == "boardsize":
             size = item.value
+        elif isinstance(item, fa.FbrRule) and item.name in ("cylindric", "torus") and not item.negated:
+            # the board models (003:209, 003:1072): the pieces move on the joined board
+            wrap_files = True
+            wrap_ranks = wrap_ranks or item.name == "torus"
         elif isinstance(item, fa.FbrRule) and item.name == "mirror":
             if item.negated:
                 mirror = Mirror.NONE
@@ -1833,6 +1839,8 @@ def compile_rule_file(
         geometry = size or "8x8"
     if isinstance(geometry, str):
         geometry = Geometry.parse(geometry)
+    if wrap_files:
+        geometry = geometry.wrapped(files=True, ranks=wrap_ranks or geometry.wrap_ranks)
     out: dict[str, CompiledPiece] = {}
     problems: list[Diagnostic] = []
     for piece in pieces:

@@ -53,6 +53,7 @@ class Diagram:
             "piece": self.piece.key,
             "definition": self.piece.definition,
             "board": str(g),
+            "topology": g.topology,
             "from": g.name(self.square),
             "side": "white" if self.side == WHITE else "black",
             "quiet": g.names(self.quiets),
