@@ -522,7 +522,6 @@ class _Exporter:
         # FBR: a piece must promote where it could not move again, and is never left immobile
         self.opt("immobilityIllegal", "true")
 
-
     def _hill(self) -> None:
         from notation_toolkit.variant.rules.hill import HillSettings
 

@@ -39,7 +39,7 @@ from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.span import Span
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.position import CAPTURE, CASTLE, DROP, NOPROMO, SQ, Move, Position
-from notation_toolkit.variant.tables import Core, VariantLike
+from notation_toolkit.variant.tables import GATE_ON_PARTNER, GATE_SHIFT, Core, VariantLike
 
 __all__ = [
     "Game",
@@ -111,6 +111,18 @@ def _file_rank(name: str) -> tuple[str, str]:
 
 
 def _base_san(pos: Position, code: int, legal: list[Move], pawn_like: list[bool]) -> str:
+    text = _move_san(pos, code, legal, pawn_like)
+    gate = code >> GATE_SHIFT & SQ
+    if gate:
+        # Fairy-Stockfish's SAN of gating: Nf3/H, and with the square for a castling (O-O/Hh1)
+        text += "/" + _letter(pos.core, gate - 1).lstrip("+")
+        if code & CASTLE:
+            square = (code >> 20 & SQ) - 1 if code & GATE_ON_PARTNER else code & SQ
+            text += pos.core.names[square]
+    return text
+
+
+def _move_san(pos: Position, code: int, legal: list[Move], pawn_like: list[bool]) -> str:
     core = pos.core
     names = core.names
     to = code >> 10 & SQ
@@ -211,7 +223,29 @@ _CASTLE = re.compile(r"([O0])-\1(-\1)?")
 
 
 def _matches(pos: Position, text: str, legal: list[Move], pawn_like: list[bool]) -> list[Move] | None:
-    """The legal moves a SAN text (no check marks) can name, or ``None`` if it is not SAN."""
+    """The legal moves a SAN text (no check marks) can name, or ``None`` if it is not SAN; a
+    gating suffix (``Nf3/H``, ``O-O/Hh1``) names the piece gated and, for a castling, its square."""
+    text, slash, gate = text.partition("/")
+    found = _matches_move(pos, text, legal, pawn_like)
+    if found is None:
+        return None
+    if not slash:
+        return [m for m in found if not m.code >> GATE_SHIFT & SQ]
+    core = pos.core
+    out = []
+    for m in found:
+        g = m.code >> GATE_SHIFT & SQ
+        if not g or _letter(core, g - 1).lstrip("+") != gate[:1]:
+            continue
+        if gate[1:]:
+            square = (m.code >> 20 & SQ) - 1 if m.code & GATE_ON_PARTNER else m.code & SQ
+            if core.names[square] != gate[1:]:
+                continue
+        out.append(m)
+    return out
+
+
+def _matches_move(pos: Position, text: str, legal: list[Move], pawn_like: list[bool]) -> list[Move] | None:
     core = pos.core
     names = core.names
     castle = _CASTLE.fullmatch(text)
@@ -266,7 +300,7 @@ def _matches(pos: Position, text: str, legal: list[Move], pawn_like: list[bool])
         out.append(m)
     if not out and piece is None and "P" in letters:
         # "e4" for shogi's or xiangqi's P, whose SAN has its letter
-        return _matches(pos, "P" + text, legal, pawn_like)
+        return _matches_move(pos, "P" + text, legal, pawn_like)
     return out
 
 
@@ -622,9 +656,10 @@ _TOKEN = re.compile(
   | (?P<close>\))
   | (?P<nag>\$[0-9]{1,3})
   | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?![A-Za-z0-9]))
-  | (?P<castle>[O0]-[O0](?:-[O0])?[+#]*[!?]*)
+  | (?P<castle>[O0]-[O0](?:-[O0])?(?:/[A-Z][a-z0-9]{0,3})?[+#]*[!?]*)
   | (?P<number>[0-9]+\.*)
-  | (?P<move>[A-Za-z+@*][A-Za-z0-9@*+#=:\-()!?]{0,15}?(?=[\s(){};$]|$)|[A-Za-z+@*][A-Za-z0-9@*+#=:\-!?]{0,15})
+  | (?P<move>[A-Za-z+@*][A-Za-z0-9@*+#=:\-()!?/]{0,15}?(?=[\s(){};$]|$)
+            |[A-Za-z+@*][A-Za-z0-9@*+#=:\-!?/]{0,15})
   | (?P<other>.)
     """,
     re.VERBOSE | re.DOTALL,

@@ -188,3 +188,46 @@ def test_a_promotion_list_in_one_case_is_both_players_choices() -> None:
     variant = Variant.from_text(f'boardsize="8x8" royal {PIECES.replace("QRBN", "qrbn")}')
     pos = variant.position("4k3/P7/8/8/8/8/p7/4K3 w - - 0 1")
     assert [m for m in _moves(pos) if m.startswith("a7")] == ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]
+
+
+# -- SAN of gating moves -----------------------------------------------------------------------
+
+
+def test_gating_san_is_fairy_stockfish_s() -> None:
+    from notation_toolkit.variant.pgn import parse_san, san
+
+    variant = Variant.load(EXAMPLES / "seirawan.fbr")
+    pos = variant.position("r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1")
+    # pyffish.get_san (0.0.90) of these moves in this position
+    fsf = {"e1g1h": "O-O/He1", "h1e1h": "O-O/Hh1", "a1e1e": "O-O-O/Ea1", "e1c1": "O-O-O"}
+    fsf |= {"a1a5h": "Ra5/H", "a1a5": "Ra5"}
+    assert {m: san(pos, m) for m in fsf} == fsf
+    for mv in pos.legal_moves():  # every SAN names its move again
+        assert parse_san(pos, san(pos, mv)) == mv
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["seirawan", "shouse"])
+def test_gating_san_along_random_games_is_fairy_stockfish_s(name: str) -> None:
+    pyffish = pytest.importorskip("pyffish")
+    import random
+
+    from notation_toolkit.variant.pgn import san
+
+    variant = Variant.load(EXAMPLES / f"{name}.fbr")
+    start = pyffish.start_fen(name)
+    rnd = random.Random(7)
+    for _ in range(4):
+        pos = variant.start()
+        line: list[str] = []
+        for _ in range(40):
+            moves = pos.legal_moves()
+            if not moves or pos.outcome() is not None:
+                break
+            gating = [m for m in moves if m.text[-1] in "he" and "@" not in m.text]
+            for mv in gating[:3]:
+                fen = pyffish.get_fen(name, start, line)
+                assert san(pos, mv) == pyffish.get_san(name, fen, mv.text), (line, mv.text)
+            mv = rnd.choice(moves)
+            line.append(mv.text)
+            pos.push(mv)
