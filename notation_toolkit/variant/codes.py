@@ -270,6 +270,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "hill_needs_board": "hill needs a board range (003:378)",
         "benedict_needs_royal": "benedict needs royal pieces: the king whose flip wins (003:135)",
         "direction_needs": "direction needs a cardinal direction and a board range (003:255)",
+        "freezer_once": "the variant core executes one freezer rule per file",
+        "zone_without_piece": "'{key}' is the zone of piece '{base}', which the rule file does not define",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute attribute '{shown}' of rule '{name}'",
@@ -410,6 +412,8 @@ _HINTS: dict[str, dict[str, str]] = {
         "hill_needs_board": "give the hill squares: hill[d-e4-5]",
         "benedict_needs_royal": "add the rule royal (royal{{K}}: the king to flip)",
         "direction_needs": "write direction<n>[1-2]",
+        "freezer_once": "give every freezer the same prefix: I=mQ #I=cK J=mR #J=cW",
+        "zone_without_piece": "define the piece '{base}' too",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "attributes executed for '{name}': {known}",

@@ -49,6 +49,8 @@ class Variant:
         self.geometry = self.rules.geometry  # a board model rule (cylindric, torus) joins its edges
         self.pieces, piece_diagnostics = _compile(rule_file, self.geometry)
         diagnostics += piece_diagnostics
+        self.zones, zone_diagnostics = _zones(self)
+        diagnostics += zone_diagnostics
         diagnostics += _piece_checks(self)
         if diagnostics:
             raise VariantError(diagnostics, text)
@@ -132,6 +134,23 @@ def _compile(
                     )
                 )
     return pieces, out
+
+
+def _zones(variant: Variant) -> tuple[dict[str, CompiledPiece], list[Diagnostic]]:
+    """The definitions whose prefix a rule claims (``freezer#``: ``#I=cK``, the zone of the
+    piece ``I``), taken out of the pieces; a diagnostic for a zone of a piece the file does not
+    define (the FBR validator reports a prefix that no definition uses, FBR301)."""
+    prefixes = variant.rules.zone_prefixes
+    if not prefixes:
+        return {}, []
+    zones = {k: p for k, p in variant.pieces.items() if k[:1] in prefixes and len(k) > 1}
+    for key in zones:
+        del variant.pieces[key]
+    out: list[Diagnostic] = []
+    for key in zones:
+        if key[1:] not in variant.pieces:
+            out.append(_diag(codes.PART_NOT_EXECUTED, "zone_without_piece", None, key=key, base=key[1:]))
+    return zones, out
 
 
 def _piece_checks(variant: Variant) -> list[Diagnostic]:

@@ -724,7 +724,7 @@ class Position(BoardState):
         limits. In check, only the squares whose occupation ends every check take drops (found
         on the lines to the checking pieces)."""
         core = self.core
-        if core.filters or core.legal_hooks or core.effects:
+        if core.filters or core.legal_hooks or core.effects or core.frozen is not None:
             return len(self._legal_codes())
         if self._decided() is not None:
             return 0

@@ -74,6 +74,8 @@ class Core:
         self.keys: list[str] = list(variant.pieces)
         self.index: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
         self.pieces: list[CompiledPiece] = [variant.pieces[k] for k in self.keys]
+        # the zones of rules such as freezer (``#I=cK``), by their prefixed key
+        self.zones: Mapping[str, CompiledPiece] = getattr(variant, "zones", {})
         n = len(self.keys)
         self.n = n
         self.royal = [k in rules.royal for k in self.keys]

@@ -28,6 +28,7 @@ from notation_toolkit.variant.rules import (
     castling,
     draw,
     drop,
+    freezer,
     gating,
     hill,
     holding,
@@ -93,9 +94,11 @@ COMPONENTS: tuple[Component, ...] = (
     andernach.COMPONENT,
     benedict.COMPONENT,
     masks.COMPONENT,
+    freezer.COMPONENT,
 )
 """Every component, in the order the core asks their hooks (game ends: hill before checks; no
-moves: checkmate before stalemate; repetition: perpetual check before the draw)."""
+moves: checkmate before stalemate; repetition: perpetual check before the draw; filters: a move
+that repeats is gone before must-capture looks for captures)."""
 
 _BY_RULE: dict[str, Component] = {name: c for c in COMPONENTS for name in c.contract}
 

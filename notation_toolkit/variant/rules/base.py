@@ -152,6 +152,9 @@ class Rules:
     mirror: str = "vertical"
     perpetual_check: int | None = None  # loss=perpetualcheck(N) (003:442-444)
     extra: dict[str, Any] = field(default_factory=dict)
+    # prefixes whose definitions are zones of a rule, not pieces (``freezer#`` with ``#I=cK``):
+    # per prefix the rule's name; the variant compiles them apart (``Core.zones``)
+    zone_prefixes: dict[str, str] = field(default_factory=dict)
     used: tuple[str, ...] = ()  # the names of the components the rule file uses
     components: tuple[Component, ...] = ()  # every component, in the order the core asks them
 

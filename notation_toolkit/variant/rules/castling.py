@@ -205,6 +205,11 @@ def _try(pos: Position, t: int, ks: int, rs: int, kd: int, rd: int, unthreatened
     for s in passed:
         if pos.is_attacked(s, them, key, without):
             return 0
+    if not core.check_types and core.royal_types:
+        # a rule without check (benedict): no legality check tests the destination afterwards
+        after = (without & ~(1 << rs)) | 1 << kd | 1 << rd
+        if pos.is_attacked(kd, them, key, after):
+            return 0
     return ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40
 
 

@@ -1,0 +1,147 @@
+"""``freezer#``: pieces with a ``#`` definition freeze the enemy pieces in their zone (003:312-362).
+
+``I=mQ #I=cK`` (003:326): the piece ``I`` moves as ``mQ``; its zone is where ``#I`` could capture
+from ``I``'s square (its neighbours here), looked at in the position as it stands (a rider's zone
+ends at the first piece). An enemy piece in the zone of a freezer is frozen, whether it moved in
+or the freezer came (003:314): it neither moves nor captures, and gives no check. Freezing lasts
+while a freezer stands there; a frozen freezer still freezes (two immobilizers side by side
+freeze each other, 003:328). A frozen king attacked by a piece that nothing can take or block is
+checkmated (003:314): it cannot step away.
+
+Executed: the prefix; the piece set (only those enemy pieces can be frozen, 003:324);
+``attackers(N)`` (written ``=(N)`` too: N freezers on one piece, 003:332-338); ``capture`` (a
+frozen piece still moves without capturing, 003:340-342), ``move`` (it still captures, but makes
+no other move, 003:348-350; a piece that may capture gives check), ``checking`` (it still gives
+check, 003:344-346). Refused: the sequence number (the order with protectors, 003:322),
+``single`` and ``suicide``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from notation_toolkit.fbr import ast as fbr_ast
+from notation_toolkit.variant import codes
+from notation_toolkit.variant.rules.base import (
+    Attributes,
+    Component,
+    Hooks,
+    Reading,
+    contract,
+    contracts,
+    count,
+    letters,
+)
+from notation_toolkit.variant.tables import _bits
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+
+    from notation_toolkit.variant.position import Position
+    from notation_toolkit.variant.tables import Core
+else:
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Freezer:
+    """The settings of ``freezer``: the prefix of the zones, the pieces that can be frozen (empty:
+    all), the freezers needed on one piece, and what a frozen piece still does."""
+
+    prefix: str
+    pieces: frozenset[str]
+    attackers: int
+    capture: bool
+    move: bool
+    checking: bool
+
+
+class FreezerRule(Component):
+    """The ``freezer`` rule."""
+
+    name = "freezer"
+    lines = "003:312-350"
+    contract = contracts(
+        freezer=contract("prefix piece_set", attackers="count", capture="", checking="", move="")
+    )
+
+    def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        if rule.prefix is None:
+            return  # the validator requires it (FBR)
+        prefix = rule.prefix.value
+        if self.name in reading.rules.extra:
+            reading.diag(codes.PART_NOT_EXECUTED, "freezer_once", rule.name_span or rule.span)
+            return
+        names = {name for name, _ in attributes}
+        attackers = 1
+        for name, attribute in attributes:
+            if name == "attackers":
+                attackers = max(1, count(attribute, 1))
+        piece_set = rule.piece_set if rule.piece_set is not None else None
+        reading.rules.extra[self.name] = Freezer(
+            prefix, letters(piece_set), attackers, "capture" in names, "move" in names, "checking" in names
+        )
+        reading.rules.zone_prefixes[prefix] = self.name
+
+    def hooks(self, core: Core) -> Hooks | None:
+        settings = core.rules.extra.get(self.name)
+        if not isinstance(settings, Freezer):
+            return None
+        freezers = [
+            (core.index[key[1:]], zone.tables.attacks)
+            for key, zone in core.zones.items()
+            if key[0] == settings.prefix and key[1:] in core.index
+        ]
+        victims = [t for t, k in enumerate(core.keys) if not settings.pieces or k in settings.pieces]
+        every = len(victims) == core.n
+        need = settings.attackers
+        cache: dict[tuple[int, int], int] = {}
+
+        def frozen(pos: Position, side: int) -> int:
+            key = (pos.key, side)
+            found = cache.get(key)
+            if found is not None:
+                return found
+            enemy = 1 - side
+            occ = pos.occ[0] | pos.occ[1]
+            if every:
+                targets = pos.occ[side]
+            else:
+                targets = 0
+                for t in victims:
+                    targets |= pos.bbs[2 * t + side]
+            out = 0
+            if targets:
+                once = twice = 0
+                counts: dict[int, int] = {}
+                for t, zone in freezers:
+                    for sq in _bits(pos.bbs[2 * t + enemy]):
+                        reach = zone(sq, enemy, occ, None) & targets
+                        if need == 1:
+                            once |= reach
+                        elif need == 2:
+                            twice |= once & reach
+                            once |= reach
+                        else:
+                            for s in _bits(reach):
+                                counts[s] = counts.get(s, 0) + 1
+                if need == 1:
+                    out = once
+                elif need == 2:
+                    out = twice
+                else:
+                    out = sum(1 << s for s, n in counts.items() if n >= need)
+            if len(cache) > 100_000:
+                cache.clear()
+            cache[key] = out
+            return out
+
+        return Hooks(
+            frozen=frozen,
+            frozen_captures=settings.move,
+            frozen_moves=settings.capture,
+            frozen_check=settings.checking or settings.move,
+        )
+
+
+COMPONENT = FreezerRule()
