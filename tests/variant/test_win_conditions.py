@@ -333,3 +333,32 @@ def test_results_agree_with_fairy_stockfish(name: str) -> None:
             line.append(mv.text)
             pos.push(mv)
     assert ends >= 2
+
+
+# -- mirror: the zones of the second player ---------------------------------------------------------
+
+
+def test_003_466_no_mirror_the_same_hill_and_moves_for_both_players() -> None:
+    variant = _variant("royal !mirror hill[8]", "K=W+F P=mfW")
+    pos = variant.position("8/2k5/8/8/8/8/4p3/4K3 b - - 0 1")
+    assert "e2e3" in [m.text for m in pos.legal_moves()]  # Black's pawn steps up the board too
+    pos.push("c7c8")  # rank 8 is Black's hill as well
+    assert pos.outcome() == Outcome(1, "hill")
+
+
+def test_003_464_mirror_vertical_horizontal_turns_the_zones_round_the_centre() -> None:
+    variant = _variant("royal mirror=vertical,horizontal hill[a1]", "K=W+F")
+    pos = variant.position("8/6k1/8/8/8/8/8/1K6 b - - 0 1")
+    pos.push("g7g6")
+    pos.push("b1a1")  # White's hill a1
+    assert pos.outcome() == Outcome(0, "hill")
+    pos = variant.position("6k1/8/8/8/8/8/8/2K5 b - - 0 1")
+    pos.push("g8h8")  # Black's hill is h8, a1 turned round the centre
+    assert pos.outcome() == Outcome(1, "hill")
+
+
+def test_mirror_other_than_vertical_with_castling_is_refused() -> None:
+    text = 'boardsize="8x8" royal !mirror ' + CHESS_PIECES + " O-O=[*]isR[g]=isR[f]"
+    with pytest.raises(NotationError) as info:
+        Variant.from_text(text)
+    assert [d.code for d in info.value.diagnostics] == ["VAR203"]

@@ -216,6 +216,10 @@ def read_rules(rule_file: fbr_ast.RuleFile, geometry: Geometry) -> tuple[Rules, 
     reading = Reading(rule_file, geometry, rules, out)
     used: list[str] = []
     for rule in rule_file.rules:
+        if rule.name == "mirror":
+            # the zones of every rule follow the mirror rule, wherever it is written
+            rules.mirror = board_rules.mirror_of(rule)
+    for rule in rule_file.rules:
         component = _BY_RULE.get(rule.name)
         rule_contract = EXECUTED.get(rule.name)
         if component is None or rule_contract is None or (rule.negated and not rule_contract.negated):

@@ -303,9 +303,14 @@ def range_mask(geometry: Geometry, board_range: mbn.BoardRange) -> int:
     return (geometry.full & ~bb) if board_range.complement else bb
 
 
-def both_sides(geometry: Geometry, bb: int) -> tuple[int, int]:
-    """``bb`` for each side: board coordinates are mirrored for Black (mirror=vertical, 003:464)."""
-    return bb, geometry.mirror_vertical(bb)
+def both_sides(geometry: Geometry, bb: int, mirror: str = "vertical") -> tuple[int, int]:
+    """``bb`` for each side: board coordinates are mirrored for Black (``mirror``, ``Rules.mirror``:
+    ``vertical``, the default, 003:464; ``vertical,horizontal`` also reverses the files; ``none``,
+    ``!mirror``: the same squares for both, 003:466)."""
+    if mirror == "none":
+        return bb, bb
+    black = geometry.mirror_vertical(bb)
+    return bb, geometry.mirror_horizontal(black) if "horizontal" in mirror else black
 
 
 def count(attribute: fbr_ast.Attribute, default: int) -> int:

@@ -41,7 +41,7 @@ class Drop(Component):
         g = reading.geometry
         rules.drop_named |= named
         if rule.board_range is not None:
-            zone = both_sides(g, range_mask(g, rule.board_range))
+            zone = both_sides(g, range_mask(g, rule.board_range), reading.rules.mirror)
             for letter in named or {"*"}:
                 rules.drop_zones[letter] = zone
         for attr_name, _attribute in attributes:

@@ -61,7 +61,7 @@ class Gating(Component):
         g = reading.geometry
         zone = range_mask(g, rule.board_range) if rule.board_range is not None else g.full
         pieces = letters(rule.piece_set) or None
-        reading.rules.extra["gating"] = GatingSettings(pieces, both_sides(g, zone))
+        reading.rules.extra["gating"] = GatingSettings(pieces, both_sides(g, zone, reading.rules.mirror))
 
     def finish(self, reading: Reading) -> None:
         rules = reading.rules

@@ -74,7 +74,7 @@ class Hill(Component):
             reading.diag(codes.PART_NOT_EXECUTED, "hill_needs_board", rule.span)
             return
         g = reading.geometry
-        hill: tuple[int, int] | None = both_sides(g, range_mask(g, rule.board_range))
+        hill: tuple[int, int] | None = both_sides(g, range_mask(g, rule.board_range), reading.rules.mirror)
         fill = None
         balance = False
         for attr_name, attribute in attributes:
@@ -82,7 +82,7 @@ class Hill(Component):
                 balance = True
             elif attr_name == "fill":
                 if isinstance(attribute.argument, mbn.BoardRange):
-                    fill = both_sides(g, range_mask(g, attribute.argument))
+                    fill = both_sides(g, range_mask(g, attribute.argument), reading.rules.mirror)
                 else:
                     # hill[R]=fill: the hill itself is the goal to fill (003:386)
                     fill, hill = hill, None

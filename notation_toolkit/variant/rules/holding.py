@@ -44,7 +44,7 @@ class Holding(Component):
             rules.hand_types = letters(rule.piece_set)
         if rule.board_range is not None:
             g = reading.geometry
-            rules.hand_zone = both_sides(g, range_mask(g, rule.board_range))
+            rules.hand_zone = both_sides(g, range_mask(g, rule.board_range), reading.rules.mirror)
 
 
 COMPONENT = Holding()

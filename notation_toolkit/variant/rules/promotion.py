@@ -174,7 +174,13 @@ def _promotion_rules(
                     continue
                 prefix_of[letter.key] = prefix
                 rules.promotions[letter.key] = _promotion(
-                    letter.key, tuple(choices), settings[prefix], geometry, status=True, by_side=by_side
+                    letter.key,
+                    tuple(choices),
+                    settings[prefix],
+                    geometry,
+                    status=True,
+                    by_side=by_side,
+                    mirror=rules.mirror,
                 )
     # A prefixed definition '+P=...' defines the promotion P -> +P implicitly (003:660).
     for key in sorted(defined):
@@ -183,7 +189,9 @@ def _promotion_rules(
             prefix = key[0]
             if base in rules.promotions or prefix not in settings:
                 continue
-            rules.promotions[base] = _promotion(base, (key,), settings[prefix], geometry, status=False)
+            rules.promotions[base] = _promotion(
+                base, (key,), settings[prefix], geometry, status=False, mirror=rules.mirror
+            )
 
 
 def _promotion(
@@ -194,6 +202,7 @@ def _promotion(
     *,
     status: bool,
     by_side: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+    mirror: str = "vertical",
 ) -> Promotion:
     def allowed(way: str) -> tuple[str, ...] | None:
         if way not in setting.ways:
@@ -204,7 +213,7 @@ def _promotion(
     return Promotion(
         piece,
         choices,
-        both_sides(geometry, setting.zone),
+        both_sides(geometry, setting.zone, mirror),
         setting.optional,
         allowed("enter"),
         allowed("leave"),
