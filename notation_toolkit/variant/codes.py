@@ -287,11 +287,15 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "diagonals_one_of": "diagonals takes exactly one of dark and light (003:223)",
         "stalemate_twice": "{written} makes stalemate a {result}, but {earlier} already made it a {other}",
         "hill_twice": "a second hill rule (the core executes one hill, with its attributes)",
+        "expose_differs": "royal pieces that may be exposed next to royal pieces that may not (or with "
+        "another count) are not executed",
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute rule '{negation}{name}'",
         "drop_gating_holding": "rule 'drop' with the holding gating implies: its pieces are gated, "
         "never dropped (003:366)",
+        "atomic_holding": "the variant core does not execute atomic with a holding (where exploded "
+        "pieces go)",
     },
     BAD_CASTLING: {
         "castling_executed_form": "castling '{head}' is not in the executed form",
@@ -429,11 +433,13 @@ _HINTS: dict[str, dict[str, str]] = {
         "diagonals_one_of": "write diagonals=dark or diagonals=light",
         "stalemate_twice": "give the result of a stalemate once",
         "hill_twice": "write one hill rule: hill{{Q}}[d-e4-5]=fill[a-h8]",
+        "expose_differs": "give every royal rule the same expose attribute",
     },
     RULE_NOT_EXECUTED: {
         "variant_core_does": "rules executed: {executed} (docs/variants.md)",
         "drop_gating_holding": "add 'holding' for captured pieces that are dropped (S-house), or "
         "remove the drop rule",
+        "atomic_holding": "remove holding, or play atomic without one",
     },
     BAD_CASTLING: {
         "castling_executed_form": "write O-O=[*]isR[g]=isR[f]",

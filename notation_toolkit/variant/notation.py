@@ -380,7 +380,7 @@ def _fen_can_hold(pos: BoardState) -> None:
         t = code >> 1
         unmoved = bool(pos.unmoved >> sq & 1)
         initial = core.pieces[t].has_initial
-        if core.royal[t] or not initial:
+        if core.royal[t] or t in core.castle_partners or not initial:
             lost = unmoved and initial and sq not in rights
         else:
             lost = not unmoved and _initial_differs(core, t, sq, code & 1)
@@ -416,7 +416,7 @@ def castling_rights(pos: BoardState, side: int) -> list[tuple[int, int, int]]:
     g = core.geometry
     w = g.width
     out: list[tuple[int, int, int]] = []
-    for t in core.royal_types:
+    for t in core.castlers:
         for ks in _bits(pos.bbs[2 * t + side] & pos.unmoved):
             rank, kf = divmod(ks, w)
             for direction in (1, -1):
@@ -424,6 +424,7 @@ def castling_rights(pos: BoardState, side: int) -> list[tuple[int, int, int]]:
                 for _kf, _rf, _u, types, ranks, d in core.castlings:
                     if d == direction and (ranks is None or ranks[side] == rank):
                         partners.update(types)
+                partners &= set(core.castle_partners[t])
                 files = range(kf + 1, w) if direction > 0 else range(kf - 1, -1, -1)
                 for f in files:
                     rs = rank * w + f
@@ -713,7 +714,7 @@ def _fen_castling(pos: BoardState, text: str, field: str, at: int) -> None:
             elif ord(up) - ord("A") < w:
                 sq = rank * w + ord(up) - ord("A")
                 code = pos.board[sq]
-                if sq == ks or (code >= 0 and code & 1 == side and core.royal[code >> 1]):
+                if sq == ks or (code >= 0 and code & 1 == side and code >> 1 in core.castle_partners):
                     kings[side] = sq  # Fairy-Stockfish's royal file before the rook files
                     continue
                 direction = 1 if sq > ks else -1
@@ -750,7 +751,7 @@ def _castling_royal(pos: BoardState, side: int) -> int | None:
     core = pos.core
     g = core.geometry
     royal = 0
-    for t in core.royal_types:
+    for t in core.castlers:
         royal |= pos.bbs[2 * t + side]
     ranks = [r[side] for *_x, r, _d in core.castlings if r is not None]
     home = 0 if side == WHITE else g.height - 1

@@ -284,11 +284,16 @@ class Position(BoardState):
 
     def _royal_attacked(self, side: int) -> bool:
         core = self.core
+        check = core.check_hook  # a rule's own meaning of check (atomic: touching royals immune)
         for t in core.check_types:
             bb = self.bbs[2 * t + side]
             while bb:
                 low = bb & -bb
-                if self.is_attacked(low.bit_length() - 1, 1 - side, core.keys[t]):
+                sq = low.bit_length() - 1
+                if check is None:
+                    if self.is_attacked(sq, 1 - side, core.keys[t]):
+                        return True
+                elif check(self, sq, 1 - side, core.keys[t], -1):
                     return True
                 bb ^= low
         return False
@@ -858,6 +863,7 @@ class Position(BoardState):
             bulk[0] += count
         royal_choices = core.royal_choices
         royal_drops = core.royal_drops
+        safe_hook = core.safe_hook
         for m in self._pseudo(drops, skip):
             if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
                 to = m >> 10 & SQ
@@ -883,7 +889,12 @@ class Position(BoardState):
                     break
             if not ok:
                 pass
-            elif (has_royal and self._royal_attacked(1 - self.turn)) or (
+            elif (
+                has_royal
+                and (
+                    self._royal_attacked(1 - self.turn) if safe_hook is None else not safe_hook(self, m, undo)
+                )
+            ) or (
                 (
                     m & DROP
                     and (core.drop_nocheck[m & SQ] or core.drop_nomate[m & SQ])

@@ -80,11 +80,19 @@ class Core:
         self.n = n
         self.royal = [k in rules.royal for k in self.keys]
         self.royal_types = [i for i in range(n) if self.royal[i]]
-        castling_types = set()
+        # castling: the pieces that castle and, per piece, its partners (rules.castling: the royal
+        # pieces, {R} by default, 003:918-920; with no royal piece the piece K)
+        self.castle_partners: dict[int, list[int]] = {}
         if rules.castlings:
-            castling_types |= {i for i in self.royal_types}
-            for c in rules.castlings:
-                castling_types |= {self.index[p] for p in c.partners if p in self.index}
+            for k, partners in sorted(rules.castle_partners.items()):
+                if k in self.index and partners:
+                    self.castle_partners[self.index[k]] = sorted(
+                        self.index[p] for p in partners if p in self.index
+                    )
+        self.castlers = sorted(self.castle_partners)
+        castling_types = set(self.castlers)
+        for partner_types in self.castle_partners.values():
+            castling_types |= set(partner_types)
         # a dropped piece is initial again (003:280): its initial moves and castling; gating only
         # from the square a piece stood on from the start (Fairy-Stockfish's gates)
         self.unmoved_on_drop = [self.pieces[i].has_initial or i in castling_types for i in range(n)]
@@ -260,7 +268,6 @@ class Core:
         # per castling geometry (royal and partner squares and destinations): the squares that
         # must be empty and the squares the royal piece passes (filled by rules.castling)
         self.castle_paths: dict[int, tuple[int, tuple[int, ...]]] = {}
-        self.castle_partner_types = sorted({p for c in self.castlings for p in c[3]})
         # (royal type, side, royal square, unmoved pieces and occupancy of its rank) -> the
         # castlings whose squares between are empty (rules.castling)
         self.castle_cands: dict[tuple[int, int, int, int, int], list[tuple[int, int, int, bool]]] = {}
@@ -385,7 +392,11 @@ class Core:
         self.filters = [h.filter for h in hooks if h.filter is not None]
         self.effects = [(h.do, h.undo) for h in hooks if h.do is not None and h.undo is not None]
         self.legal_hooks = [h.legal for h in hooks if h.legal is not None]
-        self.exact = any(h.exact or h.legal is not None for h in hooks)
+        self.exact = any(
+            h.exact or h.legal is not None or h.check is not None or h.safe is not None for h in hooks
+        )
+        self.check_hook = next((h.check for h in hooks if h.check is not None), None)
+        self.safe_hook = next((h.safe for h in hooks if h.safe is not None), None)
         self.push_hooks = [h.pushed for h in hooks if h.pushed is not None]
         self.end_hooks = [h.end for h in hooks if h.end is not None]
         self.no_move_hooks = [h.no_moves for h in hooks if h.no_moves is not None]

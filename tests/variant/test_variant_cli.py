@@ -40,8 +40,8 @@ def test_perft_progress_plain() -> None:
 def test_refused_rule_file_exit_1(tmp_path: object) -> None:
     from pathlib import Path
 
-    path = Path(str(tmp_path)) / "atomic.fbr"
-    path.write_text('boardsize="8x8" royal atomic K Q R B N P +P==QRBN\n')
+    path = Path(str(tmp_path)) / "bouncing.fbr"
+    path.write_text('boardsize="8x8" royal bouncing K Q R B N P +P==QRBN\n')
     result = CliRunner().invoke(variant, ["moves", str(path), "--json"])
     assert result.exit_code == 1
     assert "VAR201" in result.output

@@ -31,8 +31,8 @@ CHESS = "K=W+F Q=R+B R=W0 B=F0 N=N P=mfW+cefF+[1-2]mefW02 +P==QRBN"
 
 # Rule files the variant core refuses, each for one reason.
 RULE_FILES = [
-    f'boardsize="8x8" royal atomic {CHESS}',  # VAR201
-    f'boardsize="8x8" royal=expose {CHESS}',  # VAR202
+    f'boardsize="8x8" royal bouncing {CHESS}',  # VAR201
+    f'boardsize="8x8" royal=mustevase {CHESS}',  # VAR202
     f'boardsize="8x8" royal[e4] {CHESS}',  # VAR203
     f'boardsize="8x8" royal holding{{Q}} {CHESS}',
     f'boardsize="8x8" royal hill {CHESS}',

@@ -23,6 +23,7 @@ from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules import (
     andernach,
+    atomic,
     benedict,
     board_rules,
     castling,
@@ -75,6 +76,7 @@ _diag = diag  # the name the game module uses
 
 COMPONENTS: tuple[Component, ...] = (
     hill.COMPONENT,
+    atomic.COMPONENT,
     royal.COMPONENT,
     stalemate.COMPONENT,
     loss.COMPONENT,
@@ -96,9 +98,11 @@ COMPONENTS: tuple[Component, ...] = (
     masks.COMPONENT,
     freezer.COMPONENT,
 )
-"""Every component, in the order the core asks their hooks (game ends: hill before checks; no
-moves: checkmate before stalemate; repetition: perpetual check before the draw; filters: a move
-that repeats is gone before must-capture looks for captures)."""
+"""Every component, in the order the core asks their hooks (game ends: hill before checks, an
+explosion before the royal rule's ends; no moves: checkmate before stalemate; repetition:
+perpetual check before the draw; filters: a move that repeats is gone before must-capture looks
+for captures; the first ``check``/``safe`` given wins: atomic's, which follows ``royal=expose``,
+before the royal rule's)."""
 
 _BY_RULE: dict[str, Component] = {name: c for c in COMPONENTS for name in c.contract}
 
@@ -168,7 +172,10 @@ def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> dict[int, str]
             )
     sets = [rule.piece_set] + [a.argument for a in rule.attributes]
     for piece_set in sets:
-        if isinstance(piece_set, mbn.PieceSet) and piece_set.flags:
+        if isinstance(piece_set, mbn.PieceSet) and piece_set.flags not in (
+            "",
+            "^" if contract.complement else "",
+        ):
             out.append(
                 diag(
                     codes.PART_NOT_EXECUTED, "plain_sets_only", piece_set.span or rule.span, given=piece_set

@@ -149,6 +149,8 @@ class Rules:
     file_limits: list[tuple[frozenset[str], int]] = field(default_factory=list)
     promotions: dict[str, Promotion] = field(default_factory=dict)
     castlings: tuple[Castling, ...] = ()
+    # the pieces that castle and their partners (003:918-920; rules.castling fills the defaults)
+    castle_partners: dict[str, frozenset[str]] = field(default_factory=dict)
     mirror: str = "vertical"
     perpetual_check: int | None = None  # loss=perpetualcheck(N) (003:442-444)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -164,20 +166,25 @@ class RuleContract:
     """What the core executes of one FBR rule: its parts (``prefix``, ``piece_set``, ...; see
     ``fbr.catalog.PART_KEYS``), per attribute the argument forms it executes (``""`` no argument,
     ``"count"``, ``"set"``, ``"values"``, ``"range"``, ``"prefix"``), and whether ``!rule`` is
-    executed. Piece sets are executed plain only (``{QR}``, never ``{^Q}`` or ``{!q}``)."""
+    executed. Piece sets are executed plain only (``{QR}``, never ``{^Q}`` or ``{!q}``), or also as
+    a complement (``{^P}``) where ``complement`` says so."""
 
     parts: frozenset[str]
     attributes: Mapping[str, frozenset[str]]
     negated: bool = False
+    complement: bool = False
 
 
-def contract(parts: str = "", negated: bool = False, **attributes: str) -> RuleContract:
+def contract(
+    parts: str = "", negated: bool = False, complement: bool = False, **attributes: str
+) -> RuleContract:
     """A ``RuleContract`` from words: ``contract("piece_set", maxchecks="count", bare="")``
     (``_star`` in an attribute name stands for ``*``: ``move_star``)."""
     return RuleContract(
         frozenset(parts.split()),
         {name.replace("_star", "*"): frozenset(forms.split(",")) for name, forms in attributes.items()},
         negated,
+        complement,
     )
 
 
@@ -216,6 +223,14 @@ class Hooks:
       undo); both keep ``pos.key`` (Zobrist) in step;
     - ``legal(pos, move)`` with the move made: False when the rule forbids it; ``exact`` turns
       off the core's shortcuts that prove a move legal without making it;
+    - ``check(pos, sq, by, victim, occ)``: whether a royal piece (key ``victim``) of the side not
+      ``by`` on ``sq`` is in check with the occupancy ``occ`` (``-1``: the board's; replaces
+      ``is_attacked`` wherever the core and castling
+      test a royal piece's safety; atomic: touching royal pieces are immune); the first given wins;
+    - ``safe(pos, move, undo)`` with the move made (``undo`` what the core's ``_do`` returned, the
+      effects' records at ``undo[5]``): whether it leaves the mover's royal pieces as the rules
+      allow (replaces the core's test that none is in check; atomic, ``royal=expose``); the
+      first given wins;
     - ``pushed(pos)`` after a move is pushed (counters restored by the core's undo);
     - ``end(pos)``: a result decided by the last move, before the moves left are looked at;
     - ``no_moves(pos)``: the result when the side to move has no legal move;
@@ -237,6 +252,8 @@ class Hooks:
     undo: Callable[[Position, object], None] | None = None
     legal: Callable[[Position, int], bool] | None = None
     exact: bool = False
+    check: Callable[[Position, int, int, str, int], bool] | None = None
+    safe: Callable[[Position, int, tuple[object, ...]], bool] | None = None
     pushed: Callable[[Position], None] | None = None
     end: Callable[[Position], Outcome | None] | None = None
     no_moves: Callable[[Position], Outcome | None] | None = None

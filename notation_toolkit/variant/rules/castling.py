@@ -1,22 +1,40 @@
 """Castling: the pseudo-pieces ``O-O=[*]isR[g]=isR[f]`` of the piece section (003:918-920 for the
 partner set; the destinations and the Chess960 rule of where the partner stands).
 
-A royal piece and an unmoved partner on its rank castle when the squares both pass (destinations
-included) are empty but for the two of them and, with ``[*]``, the royal piece is not attacked on
-its square; no square it passes may be attacked (its destination is tested by the legality check).
-Castlings the royal piece could also reach by a move of its own are written as the royal piece
-taking its partner (Fairy-Stockfish's UCI_Chess960 text)."""
+The pieces that castle are the royal pieces, each with the partners its ``royal`` rule gives it
+(``royal=castle{RC}``; ``{R}`` by default, an empty set: it does not castle, 003:918-920). A rule
+file without royal pieces castles with its piece ``K`` (the page's royal letter when none is
+named, 003:898), as Fairy-Stockfish's giveaway, extinction and nocheckatomic castle their
+``castlingKingPiece``: the page is silent on castling without a royal piece.
+
+A castling piece and an unmoved partner on its rank castle when the squares both pass (destinations
+included) are empty but for the two of them. A royal piece, with ``[*]``, must not be in check on
+its square, and no square it passes may be attacked (its destination is tested by the legality
+check); a piece that is not royal cannot be in check, so nothing attacked stops it (Fairy-Stockfish:
+"non-royal pieces can not be impeded from castling"). Castlings the castling piece could also reach
+by a move of its own are written as that piece taking its partner (Fairy-Stockfish's UCI_Chess960
+text)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
-from notation_toolkit.variant.rules.base import Castling, Component, Hooks, Reading, Rules, diag
+from notation_toolkit.variant.rules.base import (
+    Castling,
+    Component,
+    Hooks,
+    Reading,
+    Rules,
+    defined_keys,
+    diag,
+)
+from notation_toolkit.variant.rules.royal import may_expose
 from notation_toolkit.variant.tables import CASTLE, CASTLE_BY_PARTNER, SQ, _bits
 
 if TYPE_CHECKING:
@@ -31,7 +49,18 @@ class CastlingRule(Component):
     lines = "003:918-920"
 
     def finish(self, reading: Reading) -> None:
-        reading.rules.castlings = tuple(_castlings(reading.rule_file, reading.rules, reading.out))
+        rules = reading.rules
+        castlings = tuple(_castlings(reading.rule_file, rules, reading.out))
+        if not castlings:
+            return
+        # the partners of each castling piece: royal=castle{...} (rules.royal) or {R} (003:920)
+        if rules.royal:
+            for key in rules.royal:
+                rules.castle_partners.setdefault(key, frozenset({"R"}))
+        elif "K" in defined_keys(reading.rule_file):
+            rules.castle_partners["K"] = frozenset({"R"})
+        partners = frozenset(p for ps in rules.castle_partners.values() for p in ps)
+        rules.castlings = tuple(replace(c, partners=partners) for c in castlings)
 
     def hooks(self, core: Core) -> Hooks | None:
         return Hooks(moves=castlings) if core.castlings else None
@@ -62,8 +91,8 @@ def _castlings(rule_file: fbr_ast.RuleFile, rules: Rules, out: list[Diagnostic])
             out.append(diag(codes.BAD_CASTLING, "castling_executed_form", item.span, head=item.head))
             continue
         rank = k_rank if k_rank is not None else r_rank
-        # royal=castle{...} is not executed: the partner is {R} by default (003:918-920).
-        yield Castling(item.head.letter.text, k_file, r_file, k_unthreatened, frozenset({"R"}), rank)
+        # (the partners are set by finish: they belong to the castling piece, 003:918-920)
+        yield Castling(item.head.letter.text, k_file, r_file, k_unthreatened, frozenset(), rank)
 
 
 def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int, int | None] | None:
@@ -105,25 +134,27 @@ def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int, int | None] | None
 def castlings(pos: Position, out: list[int]) -> None:
     """Append the castlings of the side to move."""
     # Every unmoved partner on the side a castling names is a candidate (the Chess960 rule:
-    # the partner stands toward the side its destination lies from the royal destination).
+    # the partner stands toward the side its destination lies from the castling piece's destination).
     core = pos.core
     us = pos.turn
     g = core.geometry
-    w = g.width
     unmoved = pos.unmoved
     occ = pos.occ[0] | pos.occ[1]
-    partners = 0
-    for p in core.castle_partner_types:
-        partners |= pos.bbs[2 * p + us]
-    partners &= unmoved
-    if not partners:
-        return
-    for t in core.royal_types:
-        for ks in _bits(pos.bbs[2 * t + us] & unmoved):
+    w = g.width
+    for t in core.castlers:
+        kings = pos.bbs[2 * t + us] & unmoved
+        if not kings:
+            continue
+        partners = 0
+        for p in core.castle_partners[t]:
+            partners |= pos.bbs[2 * p + us]
+        partners &= unmoved
+        if not partners:
+            continue
+        for ks in _bits(kings):
             rank = ks // w
             mask = g.rank_masks[rank]
-            # unmoved partners of ours on the royal piece's rank (one partner type per
-            # variant: FBR's default {R}, 003:920, so the squares say which pieces stand there)
+            # unmoved partners of ours on the castling piece's rank
             row = partners & mask & ~(1 << ks)
             if not row:
                 continue
@@ -144,8 +175,8 @@ def castlings(pos: Position, out: list[int]) -> None:
                     found.append(m)
             if not found:
                 continue
-            # the royal piece's own moves to the same squares: those castlings are written
-            # as the royal piece taking its partner (Fairy-Stockfish's UCI_Chess960 text)
+            # the castling piece's own moves to the same squares: those castlings are written
+            # as the castling piece taking its partner (Fairy-Stockfish's UCI_Chess960 text)
             own = core.quiets[t](ks, us, occ, True)
             dests = [m >> 10 & SQ for m in found]
             for m, kd in zip(found, dests, strict=True):
@@ -162,7 +193,8 @@ def _candidates(pos: Position, t: int, ks: int, row: int, occ: int) -> list[tupl
     w = core.geometry.width
     rank = ks // w
     out: list[tuple[int, int, int, bool]] = []
-    for king_file, rook_file, unthreatened, partners, ranks, side in core.castlings:
+    partners = core.castle_partners[t]
+    for king_file, rook_file, unthreatened, _all_partners, ranks, side in core.castlings:
         if ranks is not None and ranks[us] != rank:
             continue
         for rs in _bits(row >> ks << ks if side > 0 else row & ((1 << ks) - 1)):
@@ -196,9 +228,21 @@ def _try(pos: Position, t: int, ks: int, rs: int, kd: int, rd: int, unthreatened
     """The castling move code, or 0 when a square the royal piece passes is attacked (the
     squares between are empty: ``_castle_candidates``)."""
     core = pos.core
+    code = ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40
+    if not core.royal[t]:
+        return code  # a piece that is not royal is never in check
     passed = _paths(pos, ks, rs, kd, rd)[1]
+    if core.rules.extra.get("royal") is not None and may_expose(pos, pos.turn):
+        passed = ()  # a royal piece that may be exposed crosses attacked squares (003:935)
     them = 1 - pos.turn
     key = core.keys[t]
+    check = core.check_hook
+    if check is not None:
+        # the rules' own meaning of check (atomic: next to the enemy royal piece, no check)
+        if unthreatened and check(pos, ks, them, key, occ):
+            return 0
+        without = occ & ~(1 << ks)
+        return 0 if any(check(pos, s, them, key, without) for s in passed) else code
     if unthreatened and pos.is_attacked(ks, them, key, occ):
         return 0
     without = occ & ~(1 << ks)
@@ -210,7 +254,7 @@ def _try(pos: Position, t: int, ks: int, rs: int, kd: int, rd: int, unthreatened
         after = (without & ~(1 << rs)) | 1 << kd | 1 << rd
         if pos.is_attacked(kd, them, key, after):
             return 0
-    return ks | kd << 10 | (rs + 1) << 20 | CASTLE | (rd + 1) << 40
+    return code
 
 
 COMPONENT = CastlingRule()

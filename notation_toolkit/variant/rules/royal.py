@@ -1,10 +1,22 @@
 """``royal``: the pieces whose capture or checkmate decides the game (003:894-970).
 
 Executed: the piece set (``{K}`` by default), ``maxchecks(N)`` (the side that gives its N-th check
-wins, 003:934), ``bare`` and ``baremove`` (a side left with only royal pieces loses; with
+wins, 003:937), ``bare`` and ``baremove`` (a side left with only royal pieces loses; with
 ``baremove`` it may answer by baring the opponent, which draws, 003:910-916), ``checkmated`` (being
-checkmated wins, 003:922-924: Fairy-Stockfish's misère chess, ``checkmateValue``). A side to move
-with no legal move whose royal piece is attacked is checkmated.
+checkmated wins, 003:922-924: Fairy-Stockfish's misère chess, ``checkmateValue``), ``castle{set}``
+(the partners the royal pieces castle with, ``{R}`` by default, none for an empty set, 003:918-920:
+``rules.castling`` plays it), ``expose`` and ``expose(N)`` (003:926-935) and ``taboo`` (003:961).
+A side to move with no legal move whose royal piece is attacked is checkmated.
+
+``expose``: a royal piece may be left or put in check, and the opponent may then capture it; the
+side that has lost every royal piece loses (003:928); with no legal move the ``stalemate`` rule
+decides (no checkmate). ``expose(N)``: only a side with at least N royal pieces may expose them,
+and never all of them (003:931-933); a side that has no legal move with a royal piece attacked is
+checkmated. Either way a royal piece may castle across attacked squares while its side may expose
+it (003:935; ``[*]`` still forbids castling out of check).
+
+``taboo``: "check is entirely forbidden" (003:963): no move may leave a royal piece of either side
+attacked, the opponent's included (Fairy-Stockfish's ``checking = false``, racing kings).
 """
 
 from __future__ import annotations
@@ -12,6 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation_toolkit.fbr import ast as fbr_ast
+from notation_toolkit.mbn import ast as mbn
+from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
     Component,
@@ -25,20 +39,48 @@ from notation_toolkit.variant.rules.base import (
 )
 
 if TYPE_CHECKING:
+    from dataclasses import dataclass
+
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
+else:
+    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RoyalSettings:
+    """``Rules.extra["royal"]``: ``expose`` (``None``: royal pieces may not be exposed; ``0``: they
+    may, 003:928; ``N``: with at least N of them, never all, 003:931) and ``taboo`` (no check at
+    all, 003:963)."""
+
+    expose: int | None = None
+    taboo: bool = False
 
 
 class Royal(Component):
-    """The ``royal`` rule: royal pieces, checkmate, n-check, bare king."""
+    """The ``royal`` rule: royal pieces, checkmate, n-check, bare king, exposure, taboo."""
 
     name = "royal"
     lines = "003:894-970"
-    contract = contracts(royal=contract("piece_set", maxchecks="count", bare="", baremove="", checkmated=""))
+    contract = contracts(
+        royal=contract(
+            "piece_set",
+            maxchecks="count",
+            bare="",
+            baremove="",
+            checkmated="",
+            castle="set",
+            expose=",count",
+            taboo="",
+        )
+    )
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         rules = reading.rules
-        rules.royal |= letters(rule.piece_set) or frozenset({"K"})
+        keys = letters(rule.piece_set) or frozenset({"K"})
+        rules.royal |= keys
+        settings = rules.extra.get("royal", RoyalSettings())
+        expose, taboo = None, False
         for attr_name, attribute in attributes:
             if attr_name == "maxchecks":
                 rules.max_checks = count(attribute, 3)
@@ -46,16 +88,47 @@ class Royal(Component):
                 rules.bare = attr_name
             elif attr_name == "checkmated":
                 rules.extra["checkmated"] = True
+            elif attr_name == "castle":
+                arg = attribute.argument
+                partners = letters(arg) if isinstance(arg, mbn.PieceSet) else frozenset()
+                for key in keys:
+                    rules.castle_partners[key] = partners
+            elif attr_name == "expose":
+                expose = count(attribute, 0)
+            elif attr_name == "taboo":
+                taboo = True
+        if expose is not None or settings.expose is not None:
+            if settings.expose is not None and expose is not None and settings.expose != expose:
+                reading.diag(codes.ATTRIBUTE_NOT_EXECUTED, "expose_differs", rule.span)
+            rules.extra["royal"] = RoyalSettings(
+                expose if expose is not None else settings.expose, taboo or settings.taboo
+            )
+        elif taboo or settings.taboo:
+            rules.extra["royal"] = RoyalSettings(None, True)
+        if expose is not None:
+            exposed = rules.extra.setdefault("royal.exposed", set())
+            exposed |= keys
+
+    def finish(self, reading: Reading) -> None:
+        # exposure for some royal pieces only (royal{K}=expose royal{Q}) is not executed: the core
+        # knows one behaviour for every royal piece
+        exposed = reading.rules.extra.pop("royal.exposed", None)
+        if exposed is not None and exposed != reading.rules.royal:
+            rule = next(r for r in reading.rule_file.rules if r.name == "royal")
+            reading.diag(codes.ATTRIBUTE_NOT_EXECUTED, "expose_differs", rule.span)
 
     def hooks(self, core: Core) -> Hooks | None:
         if not core.royal_types:
             return None
         rules = core.rules
+        settings: RoyalSettings = rules.extra.get("royal", RoyalSettings())
         ends = []
         if rules.max_checks is not None:
             ends.append(_checks)
         if rules.bare is not None:
             ends.append(_bare_result)
+        if settings.expose is not None:
+            ends.append(_royals_captured)
         end = None
         if len(ends) == 1:
             end = ends[0]
@@ -71,8 +144,74 @@ class Royal(Component):
         return Hooks(
             end=end,
             pushed=_count_check if rules.max_checks is not None else None,
-            no_moves=_checkmated if rules.extra.get("checkmated") else _checkmate,
+            no_moves=None if settings.expose == 0 else (_checkmated if rules.extra.get("checkmated") else _checkmate),
+            safe=None if settings.expose is None else exposure_allowed,
+            legal=_no_check_given if settings.taboo else None,
         )
+
+
+def expose_setting(pos: Position) -> int | None:
+    """The ``expose`` setting of the variant (``RoyalSettings.expose``)."""
+    settings = pos.core.rules.extra.get("royal")
+    return None if settings is None else settings.expose
+
+
+def may_expose(pos: Position, side: int) -> bool:
+    """Whether ``side`` may have a royal piece in check (``expose``, 003:926-933): always with
+    ``expose``, with ``expose(N)`` while it has at least N royal pieces."""
+    n = expose_setting(pos)
+    if n is None:
+        return False
+    if n == 0:
+        return True
+    core = pos.core
+    royals = sum(pos.bbs[2 * t + side].bit_count() for t in core.royal_types)
+    return royals >= n
+
+
+def exposure_allowed(pos: Position, move: int, undo: tuple[object, ...]) -> bool:
+    """With a move made: whether the mover's royal pieces are as ``expose`` allows (003:926-933):
+    any exposure with ``expose``; with ``expose(N)`` an exposure only with N royal pieces or more,
+    at least one of them not attacked."""
+    side = 1 - pos.turn
+    n = expose_setting(pos)
+    if n == 0:
+        return True
+    core = pos.core
+    check = core.check_hook
+    royals = [(sq, core.keys[t]) for t in core.royal_types for sq in _squares(pos.bbs[2 * t + side])]
+    attacked = 0
+    for sq, key in royals:
+        if pos.is_attacked(sq, pos.turn, key) if check is None else check(pos, sq, pos.turn, key, -1):
+            attacked += 1
+    if not attacked:
+        return True
+    return n is not None and len(royals) >= n and attacked < len(royals)
+
+
+def _squares(bb: int) -> list[int]:
+    out = []
+    while bb:
+        low = bb & -bb
+        out.append(low.bit_length() - 1)
+        bb ^= low
+    return out
+
+
+def _no_check_given(pos: Position, move: int) -> bool:
+    # taboo (003:963): the move made must not attack a royal piece of the opponent
+    return not pos._royal_attacked(pos.turn)
+
+
+def _royals_captured(pos: Position) -> Outcome | None:
+    # expose: the side that has lost every royal piece loses (003:928); a side that had none
+    # (no royal piece in the start position) is not decided by it
+    core = pos.core
+    mine = any(pos.bbs[2 * t + pos.turn] for t in core.royal_types)
+    theirs = any(pos.bbs[2 * t + 1 - pos.turn] for t in core.royal_types)
+    if not mine and theirs:
+        return Outcome(1 - pos.turn, "royal captured")
+    return None
 
 
 def _checkmate(pos: Position) -> Outcome | None:
