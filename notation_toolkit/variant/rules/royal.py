@@ -144,7 +144,9 @@ class Royal(Component):
         return Hooks(
             end=end,
             pushed=_count_check if rules.max_checks is not None else None,
-            no_moves=None if settings.expose == 0 else (_checkmated if rules.extra.get("checkmated") else _checkmate),
+            no_moves=None
+            if settings.expose == 0
+            else (_checkmated if rules.extra.get("checkmated") else _checkmate),
             safe=None if settings.expose is None else exposure_allowed,
             legal=_no_check_given if settings.taboo else None,
         )
