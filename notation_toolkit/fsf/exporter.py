@@ -364,6 +364,9 @@ class _Exporter:
         if not promotions:
             self.opt("promotionPieceTypes", "-")
             return
+        if any(p.capture is not None for p in promotions.values()):
+            self.refuse("promotion=capture", "Fairy-Stockfish promotes on entering the zone")
+            return
         zones = {p.zone for p in promotions.values()}
         if len(zones) != 1:
             self.refuse("promotion", "Fairy-Stockfish has one promotion zone")

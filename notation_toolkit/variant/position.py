@@ -479,11 +479,16 @@ class Position(BoardState):
         return targets
 
     def _emit_promo(self, out: list[int], t: int, sq: int, to: int, flags: int, promo: Promo) -> None:
-        enter, leave, move, zones, optional, _status = promo
+        enter, leave, move, zones, optional, _status, capture, capture_of = promo
         zone = zones[self.turn]
         in_to = zone >> to & 1
         # inside the zone: moving within it or leaving it; outside: entering it (or no promotion)
         choices = (move if in_to else leave) if zone >> sq & 1 else (enter if in_to else None)
+        if capture is not None and in_to and flags & CAPTURE:
+            victim = self.board[self.ep_victim if flags & EP else to] >> 1
+            if capture_of is None or capture_of[victim]:
+                # promotion=capture (003:680): with another way that applies, either's choices
+                choices = capture if choices is None else _merged(choices, capture)
         if choices is None:
             out.append(sq | to << 10 | flags)
             return
@@ -1107,6 +1112,11 @@ def _code_text(core: Core, m: int) -> str:
     if gate:
         text += _letter(core.keys[gate - 1]).lower()
     return text
+
+
+def _merged(a: tuple[list[int], list[int]], b: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
+    """The choices of two ways of promoting, per side, each once."""
+    return (a[0] + [c for c in b[0] if c not in a[0]], a[1] + [c for c in b[1] if c not in a[1]])
 
 
 def _clip(text: str, limit: int = 40) -> str:

@@ -37,9 +37,10 @@ CASTLE_BY_PARTNER = 1 << 50
 SQ = 0x3FF
 
 Choices = tuple[list[int], list[int]] | None
-Promo = tuple[Choices, Choices, Choices, tuple[int, int], bool, bool]
+Promo = tuple[Choices, Choices, Choices, tuple[int, int], bool, bool, Choices, list[bool] | None]
 """A piece type's promotion: choices entering / leaving / inside the zone (per side), zone per
-side, optional, keeps a promoted status."""
+side, optional, keeps a promoted status, choices capturing onto the zone and per type whether its
+capture promotes (None: any)."""
 
 
 class VariantLike(Protocol):
@@ -190,20 +191,19 @@ class Core:
             if spec is None:
                 self.promo.append(None)
             else:
-                ways = (spec.enter, spec.leave, spec.move)
                 by_side = spec.by_side or (spec.choices, spec.choices)
+                of = spec.capture_of
                 self.promo.append(
                     (
-                        *(
-                            None
-                            if w is None
-                            else tuple([self.index[c] for c in w if c in side] for side in by_side)
-                            for w in ways
-                        ),
+                        self._per_side(spec.enter, by_side),
+                        self._per_side(spec.leave, by_side),
+                        self._per_side(spec.move, by_side),
                         spec.zone,
                         spec.optional,
                         spec.status and rules.holding and rules.demote,
-                    )  # type: ignore[arg-type]
+                        self._per_side(spec.capture, by_side),
+                        None if of is None else [k in of for k in self.keys],
+                    )
                 )
         # squares from which a piece has a physical move ("dead piece" test, 003:660; drops,
         # 003:286): a move on the empty board, or for a hopper over a single hurdle
@@ -215,7 +215,8 @@ class Core:
         self.status_origin: dict[int, int] = {}
         for t, pspec in enumerate(self.promo):
             if pspec is not None and pspec[5]:
-                for choice in (c for way in pspec[:3] if way is not None for side in way for c in side):
+                ways = (*pspec[:3], pspec[6])
+                for choice in (c for way in ways if way is not None for side in way for c in side):
                     self.status_origin.setdefault(choice, t)
         self.to_hand = list(range(n))
         if rules.demote:
@@ -232,7 +233,7 @@ class Core:
         self.royal_choices = 0
         for pspec in self.promo:
             if pspec is not None:
-                for way in pspec[:3]:
+                for way in (*pspec[:3], pspec[6]):
                     for choice in (c for side in way or () for c in side):
                         if self.royal[choice]:
                             self.royal_choices |= 1 << (choice + 1)
@@ -431,6 +432,17 @@ class Core:
         if masks or frozen:
             # a mask or a frozen piece takes moves away that the fast legality paths count on
             self.exact = True
+
+    def _per_side(
+        self, way: tuple[str, ...] | None, by_side: tuple[tuple[str, ...], tuple[str, ...]]
+    ) -> Choices:
+        """The type indexes of a way's choices, per side (colour-specific choices: ``by_side``)."""
+        if way is None:
+            return None
+        return (
+            [self.index[c] for c in way if c in by_side[0]],
+            [self.index[c] for c in way if c in by_side[1]],
+        )
 
     def _mobile(self, t: int, side: int, movers: int) -> int:
         piece = self.pieces[t]

@@ -183,7 +183,7 @@ def test_every_catalog_form_is_executed_or_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "code", "where"),
     [
-        ("promotion=capture", "VAR202", "capture"),  # 003:680: not executed
+        ("promotion=stack", "VAR202", "stack"),  # 003:758: not executed
         ("promotion=!swap", "VAR202", "!swap"),
         ("royal=maxchecks", "VAR202", "maxchecks"),  # without its count
         ("holding=demote+", "VAR202", "demote+"),  # a demotion rule by prefix (003:406)

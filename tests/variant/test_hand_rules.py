@@ -17,6 +17,7 @@ from notation_toolkit.variant.rules import VariantError
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "variants"
 PIECES = "K=W+F Q=R+B R=W0 B=F0 N=N P=mfW+cefF+[1-2]mefW02 +P==QRBN"
+CHESS_WITH = f'boardsize="8x8" royal PROMOTION {PIECES}'
 
 
 def _variant(rules: str) -> Variant:
@@ -231,3 +232,38 @@ def test_gating_san_along_random_games_is_fairy_stockfish_s(name: str) -> None:
             mv = rnd.choice(moves)
             line.append(mv.text)
             pos.push(mv)
+
+
+# -- promotion=capture (003:680-682) -----------------------------------------------------------------
+
+
+def test_promotion_capture_promotes_a_capture_onto_the_zone_only_003_680() -> None:
+    variant = Variant.from_text(CHESS_WITH.replace("PROMOTION", "promotion+[7-8]=capture"))
+    pos = variant.position("k^7/8/1P6/8/8/8/8/7K^ / C/c")
+    assert "b6b7" in _moves(pos) and not [m for m in _moves(pos) if m.startswith("b6b7") and m != "b6b7"]
+    pos = variant.position("k^7/n7/1P6/8/8/8/8/7K^ / C/c")
+    assert [m for m in _moves(pos) if m.startswith("b6a7")] == ["b6a7b", "b6a7n", "b6a7q", "b6a7r"]
+    # a quiet move inside the zone does not promote either (no way but capture is given)
+    pos = variant.position("k^7/8/8/8/8/8/1P6/7K^ / C/c")
+    assert "b2b3" in _moves(pos)
+    pos = variant.position("1k^6/P7/8/8/8/8/8/7K^ / C/c")
+    assert "a7a8" in _moves(pos)
+
+
+def test_promotion_capture_with_a_set_promotes_the_capture_of_those_pieces_003_682() -> None:
+    variant = Variant.from_text(CHESS_WITH.replace("PROMOTION", "promotion+[7-8]=capture{N}"))
+    pos = variant.position("k^7/n1r5/1P6/8/8/8/8/7K^ / C/c")
+    moves = _moves(pos)
+    assert [m for m in moves if m.startswith("b6a7")] == ["b6a7b", "b6a7n", "b6a7q", "b6a7r"]
+    assert [m for m in moves if m.startswith("b6c7")] == ["b6c7"]
+
+
+def test_promotion_capture_beside_enter_003_680() -> None:
+    variant = Variant.from_text(CHESS_WITH.replace("PROMOTION", "promotion+[7-8]=enter{Q},capture{R}"))
+    # entering: the enter choices; a capture of a rook inside the zone: the capture choices
+    pos = variant.position("k^1r5/1P6/8/8/8/8/8/7K^ / C/c")
+    moves = _moves(pos)
+    assert [m for m in moves if m.startswith("b7c8")] == ["b7c8b", "b7c8n", "b7c8q", "b7c8r"]
+    assert "b7b8" in moves  # a quiet move inside the zone: no way given for it
+    pos = variant.position("k^7/8/1P6/8/8/8/8/7K^ / C/c")
+    assert [m for m in _moves(pos) if m.startswith("b6b7")] == ["b6b7q"]

@@ -108,6 +108,10 @@ class Promotion:
     # colour-specific choices (``+P==CRNqrb``: upper case the first player's, lower case the
     # second's); ``None``: both players have ``choices``
     by_side: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    # promotion=capture (003:680): the choices when the piece captures onto a square of the zone,
+    # and the pieces whose capture promotes (None: any)
+    capture: tuple[str, ...] | None = None
+    capture_of: frozenset[str] | None = None
 
 
 @mutable_dataclass(slots=True)

@@ -1,7 +1,9 @@
 """``promotion``: pieces change into other pieces in a zone (003:658-760).
 
 Executed: ``promotion<prefix>[range]`` (the zone; the last rank by default, 003:664-670), the ways
-``enter``, ``leave``, ``move`` and ``move*`` with an optional piece set (003:708-728), ``optional``;
+``enter``, ``leave``, ``move`` and ``move*`` with an optional piece set (003:708-728), ``capture``
+(a capture onto a square of the zone promotes; with a set, only the capture of those pieces,
+003:680-682), ``optional``;
 the promotion rules of the piece section (``+P==QRBN``; colour-specific choices ``+P==CRNqrb``:
 upper case for the first player, lower case for the second) and the implicit ones of prefixed
 definitions (``+P=...``, 003:660). A promoted piece keeps its promoted status for
@@ -49,6 +51,7 @@ class PromotionRule(Component):
             leave=",set",
             move=",set",
             move_star=",set",
+            capture=",set",
             optional="",
         )
     )
@@ -70,6 +73,7 @@ class _PromotionSetting:
     zone: int
     optional: bool = False
     ways: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    capture_of: frozenset[str] | None = None
 
 
 def _promotion_rules(
@@ -96,6 +100,12 @@ def _promotion_rules(
             attr_name = names.get(i)
             if attr_name == "optional":
                 setting.optional = True
+            elif attr_name == "capture":
+                # promotes when it captures onto a square of the zone; the set names the pieces
+                # whose capture promotes (003:680-682)
+                arg = attribute.argument
+                setting.ways["capture"] = None
+                setting.capture_of = letters(arg) if isinstance(arg, mbn.PieceSet) else None
             elif attr_name in ("enter", "leave", "move", "move*"):
                 way = "move" if attr_name == "move*" else attr_name
                 if attr_name == "move*" and has_castling(rule_file):
@@ -220,6 +230,8 @@ def _promotion(
         allowed("move"),
         status,
         by_side,
+        allowed("capture"),
+        setting.capture_of,
     )
 
 
