@@ -272,7 +272,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "mirror_with": "{what} with mirror={mirror} is not executed (written for the vertical mirror)",
         "benedict_needs_royal": "benedict needs royal pieces: the king whose flip wins (003:135)",
         "direction_needs": "direction needs a cardinal direction and a board range (003:255)",
-        "freezer_once": "the variant core executes one freezer rule per file",
+        "zone_rule_once": "the variant core executes one {name} rule per file, with a prefix of its own",
         "zone_without_piece": "'{key}' is the zone of piece '{base}', which the rule file does not define",
     },
     ATTRIBUTE_NOT_EXECUTED: {
@@ -420,7 +420,7 @@ _HINTS: dict[str, dict[str, str]] = {
         "mirror_with": "remove the mirror rule, or play this variant with another tool",
         "benedict_needs_royal": "add the rule royal (royal{{K}}: the king to flip)",
         "direction_needs": "write direction<n>[1-2]",
-        "freezer_once": "give every freezer the same prefix: I=mQ #I=cK J=mR #J=cW",
+        "zone_rule_once": "give every piece of the rule the same prefix, one prefix per rule",
         "zone_without_piece": "define the piece '{base}' too",
     },
     ATTRIBUTE_NOT_EXECUTED: {

@@ -285,8 +285,9 @@ class Position(BoardState):
     def _royal_attacked(self, side: int) -> bool:
         core = self.core
         check = core.check_hook  # a rule's own meaning of check (atomic: touching royals immune)
+        shielded = core.protected(self, side) if core.protected is not None else 0
         for t in core.check_types:
-            bb = self.bbs[2 * t + side]
+            bb = self.bbs[2 * t + side] & ~shielded  # a protected piece cannot be checked (003:882)
             while bb:
                 low = bb & -bb
                 sq = low.bit_length() - 1
@@ -320,6 +321,11 @@ class Position(BoardState):
         frozen = 0
         if core.frozen is not None:
             frozen = core.frozen(self, us)
+        protected = 0
+        if core.protected is not None:
+            # protected pieces are no capture's target (003:882)
+            protected = core.protected(self, them)
+            enemies &= ~protected
         # pieces with one plain reach read their table inline (no mask, nothing frozen)
         plain_reach = core.plain_reach if mask is None and core.frozen is None else core.no_plain
         for t in range(core.n):
@@ -435,6 +441,8 @@ class Position(BoardState):
                         if frozen & low and not (
                             core.frozen_captures if rec.captured is not None else core.frozen_moves
                         ):
+                            continue
+                        if rec.captured is not None and protected >> rec.captured & 1:
                             continue
                         flags = 0
                         if rec.captured is not None:
@@ -734,7 +742,7 @@ class Position(BoardState):
         limits. In check, only the squares whose occupation ends every check take drops (found
         on the lines to the checking pieces)."""
         core = self.core
-        if core.filters or core.legal_hooks or core.effects or core.frozen is not None:
+        if core.filters or core.legal_hooks or core.effects or core.frozen is not None or core.protected:
             return len(self._legal_codes())
         if self._decided() is not None:
             return 0

@@ -429,6 +429,8 @@ class Core:
         self.frozen_captures = bool(frozen) and frozen[0].frozen_captures
         self.frozen_moves = bool(frozen) and frozen[0].frozen_moves
         self.frozen_check = bool(frozen) and frozen[0].frozen_check
+        protected = [h.protected for h in hooks if h.protected is not None]
+        self.protected = protected[0] if protected else None
         if masks or frozen:
             # a mask or a frozen piece takes moves away that the fast legality paths count on
             self.exact = True

@@ -352,6 +352,77 @@ def test_freezer_zones_belong_to_pieces() -> None:
     assert [d.code for d in err.value.diagnostics] == ["VAR203"]  # the zone of no piece
 
 
+# -- protector (003:880-892) ----------------------------------------------------------------------
+
+SHIELD = "royal protector* K=W+F S=mQ *S=cK R=W0 B=F0 N=N"
+
+
+def test_protector_003_882_a_protected_piece_cannot_be_captured() -> None:
+    # the shield on d3 protects the rook on e2 (its neighbour), not itself
+    fen = "k7/8/8/8/8/3Sr3/4R3/4K3 b - - 0 1"
+    got = moves(Variant.from_text(f'boardsize="8x8" {SHIELD}').position(fen))
+    assert "e3d3" in got and "e3e2" not in got
+    assert "e3e2" in orthodox(fen.replace("S", "Q"))
+
+
+def test_protector_003_882_a_protected_king_cannot_be_checked() -> None:
+    # the rook on e7 attacks e1 and e2: the shield on d2 covers both, so the king is not in check
+    # and may step to e2
+    fen = "4k3/4r3/8/8/8/8/3S4/4K3 w - - 0 1"
+    pos = Variant.from_text(f'boardsize="8x8" {SHIELD}').position(fen)
+    assert not pos.is_check()
+    assert "e1e2" in moves(pos)
+    assert "e1e2" not in orthodox(fen.replace("S", "B"))
+
+
+def test_protector_003_882_protection_ends_when_the_protector_leaves() -> None:
+    variant = Variant.from_text(f'boardsize="8x8" {SHIELD}')
+    assert "e8e2" not in moves(variant.position("k3r3/8/8/8/8/3S4/4R3/K7 b - - 0 1"))
+    pos = variant.position("k3r3/8/8/8/8/3S4/4R3/K7 w - - 0 1")
+    pos.push("d3a6")
+    assert "e8e2" in moves(pos)
+
+
+# -- burner (003:161-175) -------------------------------------------------------------------------
+
+DEMON = "royal burner# K=W+F D=mQ #D=cK R=W0 B=F0 N=N"
+
+
+def test_burner_003_163_a_piece_stopping_next_to_the_demon_is_burnt() -> None:
+    pos = Variant.from_text(f'boardsize="8x8" {DEMON}').position("4k3/8/8/8/8/3d4/8/2R1K3 w - - 0 1")
+    pos.push("c1c2")
+    assert pos.piece_at("c2") is None and pos.piece_at("d3") == "d"
+
+
+def test_burner_003_163_after_making_its_capture() -> None:
+    # the rook takes the knight on c3, then burns: both gone
+    pos = Variant.from_text(f'boardsize="8x8" {DEMON}').position("4k3/8/8/8/8/2nd4/8/2R1K3 w - - 0 1")
+    pos.push("c1c3")
+    assert pos.piece_at("c3") is None and pos.piece_at("c1") is None
+
+
+def test_burner_003_171_a_burnt_king_loses() -> None:
+    pos = Variant.from_text(f'boardsize="8x8" {DEMON}').position("4k3/8/8/8/8/3d4/8/4K3 w - - 0 1")
+    pos.push("e1e2")
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.winner == 1 and outcome.reason == "burnt"
+
+
+def test_burner_003_173_the_piece_set_restricts_what_burns() -> None:
+    rules = DEMON.replace("burner#", "burner#{N}")
+    pos = Variant.from_text(f'boardsize="8x8" {rules}').position("4k3/8/8/8/8/3d4/8/2R1K3 w - - 0 1")
+    pos.push("c1c2")
+    assert pos.piece_at("c2") == "R"
+
+
+def test_burner_a_burnt_piece_that_uncovers_its_king_is_illegal() -> None:
+    # Rxe3 would burn the rook (next to d3... d4) and open the file from e8's rook to e1
+    fen = "k3r3/8/8/3d4/4n3/8/4R3/4K3 w - - 0 1"
+    pos = Variant.from_text(f'boardsize="8x8" {DEMON}').position(fen)
+    assert "e2e4" not in moves(pos)
+    assert "e2e4" in orthodox(fen.replace("d", "b"))
+
+
 # -- the page's words on python-chess: an independent reading of Andernach and Benedict -----------
 #
 # Each oracle below states a rule from the page on python-chess's board (its pseudo-legal moves,
@@ -547,6 +618,23 @@ def _play(variant: Variant, games: int, plies: int, seed: int, conserve: bool) -
             pos.push(mv)
             checked += 1
     return checked
+
+
+ZONE_CHESS = {
+    # orthodox chess whose queens protect (a shield) or burn (a demon) their neighbours
+    "protector": "protector* S=R+B *S=cK",
+    "burner": "burner# S=R+B #S=cK",
+}
+
+
+@pytest.mark.parametrize("rule", sorted(ZONE_CHESS))
+def test_invariants_along_random_games_with_zones(rule: str) -> None:
+    pieces = PIECES.replace("+P==QRBN", "+P==SRBN")
+    text = (
+        'boardsize="8x8" startposition="-rnbs-k^bn-r/pppppppp/8/8/8/8/PPPPPPPP/-RNBS-K^BN-R / C/c" '
+        f"royal promotion+[8] {ZONE_CHESS[rule]} {pieces}"
+    )
+    assert _play(Variant.from_text(text), games=3, plies=60, seed=5, conserve=False) > 0
 
 
 @pytest.mark.parametrize("name", RULE_FILES)

@@ -26,6 +26,7 @@ from notation_toolkit.variant.rules import (
     atomic,
     benedict,
     board_rules,
+    burner,
     castling,
     draw,
     drop,
@@ -39,6 +40,7 @@ from notation_toolkit.variant.rules import (
     nonrepeating,
     pieces,
     promotion,
+    protector,
     royal,
     stalemate,
     win,
@@ -97,6 +99,8 @@ COMPONENTS: tuple[Component, ...] = (
     benedict.COMPONENT,
     masks.COMPONENT,
     freezer.COMPONENT,
+    protector.COMPONENT,
+    burner.COMPONENT,
 )
 """Every component, in the order the core asks their hooks (game ends: hill before checks, an
 explosion before the royal rule's ends; no moves: checkmate before stalemate; repetition:

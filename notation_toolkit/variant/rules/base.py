@@ -246,7 +246,8 @@ class Hooks:
       masks of every component;
     - ``frozen(pos, side)``: the pieces of ``side`` that cannot move (a bitboard, looked at in the
       position as it stands); ``frozen_captures`` / ``frozen_moves``: whether they still capture /
-      still make moves that do not capture; ``frozen_check``: whether they still give check.
+      still make moves that do not capture; ``frozen_check``: whether they still give check;
+    - ``protected(pos, side)``: the pieces of ``side`` that cannot be captured nor checked.
     """
 
     moves: Callable[[Position, list[int]], None] | None = None
@@ -268,6 +269,7 @@ class Hooks:
     frozen_captures: bool = False
     frozen_moves: bool = False
     frozen_check: bool = False
+    protected: Callable[[Position, int], int] | None = None
 
 
 class Component:

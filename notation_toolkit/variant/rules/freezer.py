@@ -32,7 +32,7 @@ from notation_toolkit.variant.rules.base import (
     count,
     letters,
 )
-from notation_toolkit.variant.tables import _bits
+from notation_toolkit.variant.rules.zones import covered, of_types, zones_of
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -69,8 +69,10 @@ class FreezerRule(Component):
         if rule.prefix is None:
             return  # the validator requires it (FBR)
         prefix = rule.prefix.value
-        if self.name in reading.rules.extra:
-            reading.diag(codes.PART_NOT_EXECUTED, "freezer_once", rule.name_span or rule.span)
+        if self.name in reading.rules.extra or prefix in reading.rules.zone_prefixes:
+            reading.diag(
+                codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
+            )
             return
         names = {name for name, _ in attributes}
         attackers = 1
@@ -87,54 +89,23 @@ class FreezerRule(Component):
         settings = core.rules.extra.get(self.name)
         if not isinstance(settings, Freezer):
             return None
-        freezers = [
-            (core.index[key[1:]], zone.tables.attacks)
-            for key, zone in core.zones.items()
-            if key[0] == settings.prefix and key[1:] in core.index
-        ]
-        victims = [t for t, k in enumerate(core.keys) if not settings.pieces or k in settings.pieces]
-        every = len(victims) == core.n
+        freezers = zones_of(core, settings.prefix)
+        victims = None
+        if settings.pieces:
+            victims = [t for t, k in enumerate(core.keys) if k in settings.pieces]
         need = settings.attackers
         cache: dict[tuple[int, int], int] = {}
 
         def frozen(pos: Position, side: int) -> int:
             key = (pos.key, side)
             found = cache.get(key)
-            if found is not None:
-                return found
-            enemy = 1 - side
-            occ = pos.occ[0] | pos.occ[1]
-            if every:
-                targets = pos.occ[side]
-            else:
-                targets = 0
-                for t in victims:
-                    targets |= pos.bbs[2 * t + side]
-            out = 0
-            if targets:
-                once = twice = 0
-                counts: dict[int, int] = {}
-                for t, zone in freezers:
-                    for sq in _bits(pos.bbs[2 * t + enemy]):
-                        reach = zone(sq, enemy, occ, None) & targets
-                        if need == 1:
-                            once |= reach
-                        elif need == 2:
-                            twice |= once & reach
-                            once |= reach
-                        else:
-                            for s in _bits(reach):
-                                counts[s] = counts.get(s, 0) + 1
-                if need == 1:
-                    out = once
-                elif need == 2:
-                    out = twice
-                else:
-                    out = sum(1 << s for s, n in counts.items() if n >= need)
-            if len(cache) > 100_000:
-                cache.clear()
-            cache[key] = out
-            return out
+            if found is None:
+                targets = of_types(pos, side, victims)
+                found = covered(pos, 1 - side, freezers, targets, need) if targets else 0
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[key] = found
+            return found
 
         return Hooks(
             frozen=frozen,

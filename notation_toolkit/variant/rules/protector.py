@@ -1,0 +1,80 @@
+"""``protector*``: pieces with a ``*`` definition protect the friendly pieces in their zone
+(003:880-892).
+
+``S=mQ *S=cK`` (003:886): the piece ``S`` protects every friendly piece on the squares around it
+(its zone: where ``*S`` could capture from ``S``'s square, as the position stands). A protected
+piece cannot be captured, en passant neither, and cannot be checked: a royal piece in a zone is
+not in check (003:882). Protection lasts while the protector stands there, whoever moved
+(003:882); a protector does not protect itself, but two protectors protect each other.
+
+Executed: the prefix; the piece set (the page is silent: as for ``freezer``, 003:324, only those
+pieces can be protected). Refused: the sequence number (the order with freezers, 003:884-892).
+With ``freezer`` and no sequence numbers a frozen protector still protects (freezing takes moves,
+captures and checks, not protection).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from notation_toolkit.fbr import ast as fbr_ast
+from notation_toolkit.variant import codes
+from notation_toolkit.variant.rules.base import (
+    Attributes,
+    Component,
+    Hooks,
+    Reading,
+    contract,
+    contracts,
+    letters,
+)
+from notation_toolkit.variant.rules.zones import covered, of_types, zones_of
+
+if TYPE_CHECKING:
+    from notation_toolkit.variant.position import Position
+    from notation_toolkit.variant.tables import Core
+
+
+class Protector(Component):
+    """The ``protector`` rule."""
+
+    name = "protector"
+    lines = "003:880-892"
+    contract = contracts(protector=contract("prefix piece_set"))
+
+    def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        if rule.prefix is None:
+            return  # the FBR validator requires one
+        prefix = rule.prefix.value
+        if self.name in reading.rules.extra or prefix in reading.rules.zone_prefixes:
+            reading.diag(
+                codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
+            )
+            return
+        reading.rules.extra[self.name] = (prefix, letters(rule.piece_set))
+        reading.rules.zone_prefixes[prefix] = self.name
+
+    def hooks(self, core: Core) -> Hooks | None:
+        settings = core.rules.extra.get(self.name)
+        if settings is None:
+            return None
+        prefix, pieces = settings
+        protectors = zones_of(core, prefix)
+        types = [t for t, k in enumerate(core.keys) if k in pieces] if pieces else None
+        cache: dict[tuple[int, int], int] = {}
+
+        def protected(pos: Position, side: int) -> int:
+            key = (pos.key, side)
+            found = cache.get(key)
+            if found is None:
+                targets = of_types(pos, side, types)
+                found = covered(pos, side, protectors, targets) if targets else 0
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[key] = found
+            return found
+
+        return Hooks(protected=protected, exact=True)
+
+
+COMPONENT = Protector()

@@ -1,0 +1,60 @@
+"""What the rules with zones share (``freezer``, ``protector``, ``burner``): a prefixed definition
+``#I=cK`` gives the piece ``I`` a zone, the squares where ``#I`` could capture from ``I``'s square
+as the position stands (003:316: "defined by the move capability of the prefixed piece")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from notation_toolkit.variant.tables import _bits
+
+if TYPE_CHECKING:
+    from notation_toolkit.variant.position import Position
+    from notation_toolkit.variant.tables import Core
+
+Zone = Callable[[int, int, int, str | None], int]
+"""A zone: (square, side, occupancy, victim) -> the squares of the zone."""
+
+
+def zones_of(core: Core, prefix: str) -> list[tuple[int, Zone]]:
+    """(piece type, zone) for every ``<prefix>X`` definition of the variant."""
+    return [
+        (core.index[key[1:]], zone.tables.attacks)
+        for key, zone in core.zones.items()
+        if key[0] == prefix and key[1:] in core.index
+    ]
+
+
+def covered(pos: Position, owner: int, zones: list[tuple[int, Zone]], targets: int, need: int = 1) -> int:
+    """The squares of ``targets`` inside the zones of at least ``need`` pieces of side ``owner``."""
+    occ = pos.occ[0] | pos.occ[1]
+    bbs = pos.bbs
+    once = twice = 0
+    counts: dict[int, int] = {}
+    for t, zone in zones:
+        for sq in _bits(bbs[2 * t + owner]):
+            reach = zone(sq, owner, occ, None) & targets
+            if need == 1:
+                once |= reach
+            elif need == 2:
+                twice |= once & reach
+                once |= reach
+            else:
+                for s in _bits(reach):
+                    counts[s] = counts.get(s, 0) + 1
+    if need == 1:
+        return once
+    if need == 2:
+        return twice
+    return sum(1 << s for s, n in counts.items() if n >= need)
+
+
+def of_types(pos: Position, side: int, types: list[int] | None) -> int:
+    """The pieces of ``side`` of the given types (``None``: all of its pieces)."""
+    if types is None:
+        return pos.occ[side]
+    out = 0
+    for t in types:
+        out |= pos.bbs[2 * t + side]
+    return out
