@@ -148,7 +148,7 @@ def test_every_catalog_form_is_executed_or_refused() -> None:
         outcomes[_outcome(case)].append(case)
     # the walk reaches every rule of the catalog and most of its forms are valid FBR
     assert {c.rule for c in outcomes["executed"] + outcomes["refused"]} == set(shipped_catalog().rules)
-    assert len(outcomes["refused"]) > 200
+    assert len(outcomes["refused"]) > 100  # (the walk reaches refusals too; each executed form moves one out)
     executed = {(c.rule, c.form) for c in outcomes["executed"]}
     # what the core executes is exactly what its contract table says
     claimed = set()
