@@ -21,6 +21,7 @@ FEEN_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / C/c"
 FEN_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 DFEN_START = FEN_START + " PNB"
 FBR_LINE = "K Q=R+N R B N P"
+VARIANTS = Path(__file__).resolve().parent.parent / "examples" / "variants"
 
 # Modules no light command needs: the help renderer, Markdown and syntax highlighting, OpenSSL's
 # hashes (the grammar cache digests with the built-in SHA-256), the game cores and Dask, the
@@ -180,6 +181,27 @@ def test_dice_moves_loads_the_game_but_not_the_engine_or_lark(cache: Path) -> No
     assert "notation_toolkit.dicechess" in modules
     unwanted = (NEVER | LARK | {"notation_toolkit.dicechess.engine", "notation_toolkit.fbr"}) & modules
     assert not unwanted, sorted(unwanted)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["variant", "moves", str(VARIANTS / "chess.fbr")],
+        ["variant", "perft", str(VARIANTS / "shogi.fbr"), "--depth", "1"],
+        ["variant", "moves", str(VARIANTS / "crazyhouse.fbr"), "--json"],
+    ],
+)
+def test_a_cached_rule_file_plays_without_parser_or_rich(args: list[str], cache: Path) -> None:
+    # the first run compiles the rule file and caches it; the second reads the compiled variant
+    modules = imported_by(args, cache)
+    assert {"notation_toolkit.variant.cache", "notation_toolkit.variant.position"} <= modules
+    # neither the parser nor the ASTs: rule components and the piece compiler import the FBR and
+    # MBN ASTs where they read a rule file (under TYPE_CHECKING for their annotations)
+    parser = {"notation_toolkit.fbr.parser", "notation_toolkit.fbr.validate", "notation_toolkit.mbn.parser"}
+    parser |= {"notation_toolkit.fbr.ast", "notation_toolkit.mbn.ast", "notation_toolkit.feen.parser"}
+    rich = {"rich.console", "rich.progress"}
+    unwanted = (NEVER - {"notation_toolkit.variant"} | LARK | parser | rich) & modules
+    assert not unwanted, (args, sorted(unwanted))
 
 
 def test_version_imports_neither_click_nor_rich(cache: Path) -> None:

@@ -23,6 +23,7 @@ from notation_toolkit.variant import codes as _codes  # noqa: F401  (registers V
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from notation_toolkit.core.layout import Line
     from notation_toolkit.variant import Position, Variant
 
 _RULES = click.argument("rules", type=click.Path(dir_okay=False))
@@ -52,7 +53,7 @@ def _open(rules: str, position: str | None, moves: str, as_json: bool) -> tuple[
         # as every text file is read (core.textio): larger than NTK_MAX_TEXT is NTK001, not UTF-8
         # is NTK005, a leading BOM is dropped
         text = decode(data, rules).text
-        variant = Variant.from_text(text)
+        variant = Variant.from_text(text, cache=True)  # compiled once, then read from the cache
     except NotationError as exc:
         return report_error(exc, text, rules, as_json)
     try:
@@ -64,42 +65,41 @@ def _open(rules: str, position: str | None, moves: str, as_json: bool) -> tuple[
     return variant, pos
 
 
-def board_view(pos: Position) -> RenderableType:
-    """The board drawn with rich (any size; rank numbers, file letters, hands below)."""
-    from rich.table import Table
-    from rich.text import Text
+def board_lines(pos: Position) -> list[Line]:
+    """The board as styled lines (any size; rank numbers, file letters, hands below): plain text
+    in a pipe, coloured squares on a terminal (``core.layout.show``)."""
+    from notation_toolkit.core.layout import Line
 
     g = pos.core.geometry
-    table = Table(show_header=False, box=None, padding=(0, 0))
-    table.add_column(justify="right")
-    for _ in range(g.width):
-        table.add_column(justify="center", width=3)
+    label_width = len(str(g.height)) + 1
+    lines: list[Line] = []
     for rank in range(g.height - 1, -1, -1):
-        cells: list[Text | str] = [Text(f"{rank + 1} ", style="dim")]
+        segments: list[tuple[str, str]] = [(f"{rank + 1} ".rjust(label_width), "dim")]
         for f in range(g.width):
             sq = rank * g.width + f
             code = pos.board[sq]
-            light = (rank + f) % 2 == 1
-            bg = "on grey35" if light else "on grey19"
+            bg = "on grey35" if (rank + f) % 2 == 1 else "on grey19"
             if code < 0:
-                cells.append(Text("   ", style=bg))
+                segments.append(("   ", bg))
             else:
-                token = pos.piece_at(sq) or ""
+                token = (pos.piece_at(sq) or "").replace("^", "")
                 colour = "bold bright_white" if code & 1 == 0 else "bold red"
-                cells.append(Text(token.replace("^", "").center(3), style=f"{colour} {bg}"))
-        table.add_row(*cells)
-    table.add_row(
-        "", *[Text(" " + "abcdefghijklmnopqrstuvwxyz"[f] + " ", style="dim") for f in range(g.width)]
-    )
+                segments.append((token.center(3), f"{colour} {bg}"))
+        lines.append(Line(*segments))
+    files = "abcdefghijklmnopqrstuvwxyz"
+    lines.append(Line(" " * label_width, *[(f" {files[f]} ", "dim") for f in range(g.width)]))
+    if pos.core.rules.holding:
+        first, _, second = pos.feen().split(" ")[1].partition("/")
+        lines.append(Line(f"hands: first [{first or '-'}]  second [{second or '-'}]"))
+    lines.append(Line(f"to move: {'first (upper case)' if pos.turn == 0 else 'second (lower case)'}"))
+    return lines
+
+
+def board_view(pos: Position) -> RenderableType:
+    """The board drawn with rich (``board_lines``, for a rich console)."""
     from rich.console import Group
 
-    hands = pos.feen().split(" ")[1]
-    first, _, second = hands.partition("/")
-    lines: list[RenderableType] = [table]
-    if pos.core.rules.holding:
-        lines.append(Text(f"hands: first [{first or '-'}]  second [{second or '-'}]"))
-    lines.append(Text(f"to move: {'first (upper case)' if pos.turn == 0 else 'second (lower case)'}"))
-    return Group(*lines)
+    return Group(*(line.to_rich() for line in board_lines(pos)))
 
 
 @group(
@@ -134,11 +134,12 @@ def moves_cmd(rules: str, position: str | None, moves: str, as_json: bool) -> No
             }
         )
         raise SystemExit(EXIT_OK)
-    out = console()
-    out.print(board_view(pos))
-    out.print(f"[bold]{len(legal)}[/bold] legal moves: " + " ".join(legal))
+    from notation_toolkit.core.layout import Line, show
+
+    shown = [*board_lines(pos), Line((str(len(legal)), "bold"), " legal moves: " + " ".join(legal))]
     if outcome is not None:
-        out.print(f"game over: {outcome.result()} ({outcome.reason})")
+        shown.append(Line(f"game over: {outcome.result()} ({outcome.reason})"))
+    show(*shown)
     raise SystemExit(EXIT_OK)
 
 
@@ -150,11 +151,11 @@ def moves_cmd(rules: str, position: str | None, moves: str, as_json: bool) -> No
 @click.option("--divide", "divide_", is_flag=True, help="Show the count below each root move.")
 @json_option
 def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_: bool, as_json: bool) -> None:
-    """Count the leaf nodes of the legal-move tree (perft), with a progress bar."""
+    """Count the leaf nodes of the legal-move tree (perft), with a progress bar on a terminal."""
+    import sys
     import time
 
-    from rich.progress import Progress
-
+    from notation_toolkit.core.layout import Line, plain_output, show
     from notation_toolkit.variant.perft import divide, perft
 
     opened = _open(rules, position, moves, as_json)
@@ -166,9 +167,11 @@ def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_:
     if divide_:
         parts = divide(pos, depth)
         nodes = sum(parts.values()) if depth > 0 else 1
-    elif as_json or depth <= 2:
+    elif as_json or depth <= 2 or plain_output(sys.stderr):
         nodes = perft(pos, depth)
     else:
+        from rich.progress import Progress  # (a terminal only: rich's progress costs ~30 ms to import)
+
         with Progress(transient=True, console=console(stderr=True)) as progress:
             task = progress.add_task(f"perft {depth}", total=None)
 
@@ -180,11 +183,11 @@ def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_:
     if as_json:
         print_json({"depth": depth, "nodes": nodes, "divide": parts or None, "seconds": round(seconds, 3)})
         raise SystemExit(EXIT_OK)
-    out = console()
-    for mv, count in sorted(parts.items()):
-        out.print(f"{mv}: {count}")
     rate = nodes / seconds if seconds > 0 else 0.0
-    out.print(f"perft {depth}: [bold]{nodes}[/bold] nodes in {seconds:.2f} s ({rate:,.0f} nodes/s)")
+    show(
+        *[f"{mv}: {count}" for mv, count in sorted(parts.items())],
+        Line(f"perft {depth}: ", (str(nodes), "bold"), f" nodes in {seconds:.2f} s ({rate:,.0f} nodes/s)"),
+    )
     raise SystemExit(EXIT_OK)
 
 
@@ -204,6 +207,14 @@ def _say(out: Console, text: str, style: str = "") -> None:
     from rich.text import Text
 
     out.print(Text(text, style=style))
+
+
+def _tell(text: str, style: str = "", *, stderr: bool = False) -> None:
+    """Print ``text`` as it is (user input and move texts are never read as markup): plain in a
+    pipe, styled on a terminal (``core.layout.show``)."""
+    from notation_toolkit.core.layout import Line, show
+
+    show(*(Line((line, style)) for line in text.split("\n")), stderr=stderr)
 
 
 @variant.command("play")
@@ -251,6 +262,7 @@ def play_cmd(
 ) -> None:
     """Play at the terminal against an engine, or two players at one board. Type 'help' at the prompt."""
     from notation_toolkit.core.errors import NotationError
+    from notation_toolkit.core.layout import show
     from notation_toolkit.core.textio import require_stdin
     from notation_toolkit.variant.pgn import Game, parse_san, san, write_game
     from notation_toolkit.variant.players import Player, make_player
@@ -259,7 +271,6 @@ def play_cmd(
     if isinstance(opened, int):
         raise SystemExit(opened)
     game_variant, pos = opened
-    out = console()
     robots: dict[int, Player] = {}
     try:
         if random_side != "none":
@@ -302,28 +313,28 @@ def play_cmd(
             with open(pgn_path, "w", encoding="utf-8") as handle:
                 handle.write(record())
         except OSError as exc:
-            _say(console(stderr=True), f"cannot write {pgn_path}: {exc.strerror}", "red")
+            _tell(f"cannot write {pgn_path}: {exc.strerror}", "red", stderr=True)
             return
-        _say(out, f"game saved to {pgn_path}")
+        _tell(f"game saved to {pgn_path}")
 
     def finish(code: int) -> None:
-        _say(out, result_line(), "bold")
+        _tell(result_line(), "bold")
         save()
         for player in robots.values():
             player.close()
         raise SystemExit(code)
 
     if robots and len(robots) < 2:
-        _say(out, f"you play {side_name[1 - next(iter(robots))]}; type 'help' for the commands")
+        _tell(f"you play {side_name[1 - next(iter(robots))]}; type 'help' for the commands")
     show_board = True
     while pos.ply - start.ply < max_plies:
         if show_board:
-            out.print(board_view(pos))
+            show(*board_lines(pos))
         show_board = True
         if pos.outcome() is not None:
             finish(EXIT_OK)
         if pos.is_check():
-            _say(out, "check!", "bold red")
+            _tell("check!", "bold red")
         robot = robots.get(pos.turn)
         if robot is not None:
             try:
@@ -333,7 +344,7 @@ def play_cmd(
                 report_error(exc, None, robot.name, False)
                 finish(EXIT_INVALID)
                 return
-            _say(out, f"{robot.name} plays {text} ({mv.text})")
+            _tell(f"{robot.name} plays {text} ({mv.text})")
             pos.push(mv.text)
             continue
         require_stdin()  # closed stdin: EBADF (exit 3), as in every command, not an internal error
@@ -345,23 +356,23 @@ def play_cmd(
         if text in ("quit", "q", "exit"):
             finish(EXIT_OK)
         elif text in ("help", "?", "h"):
-            _say(out, _HELP)
+            _tell(_HELP)
         elif text == "moves":
             legal = pos.legal_moves()
             shown = sorted(f"{san(pos, m)} ({m.text})" for m in legal)
-            _say(out, f"{len(legal)} legal moves: " + ", ".join(shown))
+            _tell(f"{len(legal)} legal moves: " + ", ".join(shown))
         elif text == "board":
             show_board = True
         elif text == "pgn":
-            _say(out, record())
+            _tell(record())
         elif text in ("feen", "fen"):
-            _say(out, f"FEEN {pos.feen()}")
+            _tell(f"FEEN {pos.feen()}")
             with contextlib.suppress(NotationError):  # FEN only where the variant has one
-                _say(out, f"FEN  {pos.fen()}")
+                _tell(f"FEN  {pos.fen()}")
         elif text == "undo":
             # back to the last position where you were to move
             if not pos.stack or pos.ply <= start.ply:
-                _say(out, "no move to take back", "yellow")
+                _tell("no move to take back", "yellow")
                 continue
             pos.pop()
             while pos.stack and pos.ply > start.ply and pos.turn in robots:
@@ -372,14 +383,14 @@ def play_cmd(
                 mv = parse_san(pos, text)
             except NotationError as exc:
                 d = exc.diagnostics[0]
-                _say(out, f"{d.code}: {d.message}", "red")
+                _tell(f"{d.code}: {d.message}", "red")
                 if d.hint:
-                    _say(out, d.hint, "dim")
+                    _tell(d.hint, "dim")
                 continue
-            _say(out, f"{names[pos.turn]}: {san(pos, mv)}")
+            _tell(f"{names[pos.turn]}: {san(pos, mv)}")
             pos.push(mv)
             show_board = True
-    _say(out, f"stopped after {max_plies} plies")
+    _tell(f"stopped after {max_plies} plies")
     finish(EXIT_INVALID if pos.outcome() is None else EXIT_OK)
 
 

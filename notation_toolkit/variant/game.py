@@ -7,19 +7,22 @@ The top of the variant core: it reads the rules (``variant.rules``), compiles th
 
 from __future__ import annotations
 
+import contextlib
 import os
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.diagnostics import Diagnostic, Severity
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.geometry import Geometry
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
-from notation_toolkit.variant.pieces import CompiledPiece, compile_rule_file
 from notation_toolkit.variant.position import Position
 from notation_toolkit.variant.rules import VariantError, _diag, read_rules
 from notation_toolkit.variant.tables import Core
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
+    from notation_toolkit.variant.pieces import CompiledPiece
 
 __all__ = ["Variant"]
 
@@ -36,7 +39,7 @@ class Variant:
     def __init__(
         self, rule_file: fbr_ast.RuleFile, *, text: str | None = None, name: str | None = None
     ) -> None:
-        self.rule_file = rule_file
+        self._rule_file: fbr_ast.RuleFile | None = rule_file
         self.text = text
         meta = rule_file.metadata
         self.name = name or meta.get("variant", "variant")
@@ -56,26 +59,59 @@ class Variant:
             raise VariantError(diagnostics, text)
         self.start_text: str | None = meta.get("startposition")
         self.tables = Core(self)
+        self._start: Position | None = None  # the start position, read on first use
+
+    @property
+    def rule_file(self) -> fbr_ast.RuleFile:
+        """The rule file's AST (``notation_toolkit.fbr``); a variant loaded from the cache parses
+        its text again on first use."""
+        if self._rule_file is None:
+            from notation_toolkit import fbr
+
+            assert self.text is not None  # only variants with a text are cached
+            self._rule_file = fbr.validate(self.text)
+        return self._rule_file
+
+    def __getstate__(self) -> dict[str, object]:
+        # the AST is left out of pickles (and of the cache): it is the text again, parsed on demand
+        return {**self.__dict__, "_rule_file": None}
 
     # -- construction ------------------------------------------------------------------------------
 
     @classmethod
-    def from_text(cls, text: str, *, name: str | None = None) -> Variant:
+    def from_text(cls, text: str, *, name: str | None = None, cache: bool = False) -> Variant:
         """Load a variant from rule-file text; ``VariantError`` (a ``NotationError``) if it cannot
-        be played as written."""
+        be played as written.
+
+        With ``cache`` the compiled variant is kept in the per-user cache directory, keyed by the
+        text, and later loads of the same text read it from there instead of parsing and
+        compiling it again (``notation_toolkit.variant.cache``; ``NTK_NO_CACHE=1`` turns it off).
+        """
+        if cache:
+            from notation_toolkit.variant import cache as disk
+
+            found = disk.load(text, name, cls)
+            if found is not None:
+                return found
         from notation_toolkit import fbr
 
         rule_file = fbr.validate(text)
-        return cls(rule_file, text=text, name=name)
+        variant = cls(rule_file, text=text, name=name)
+        if cache:
+            with contextlib.suppress(NotationError):  # (a bad start position is reported on use)
+                variant.start()  # stored with the variant
+            disk.store(variant, text, name)
+        return variant
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Variant:
+    def load(cls, path: str | os.PathLike[str], *, cache: bool = False) -> Variant:
         """Load a variant from a ``.fbr`` rule file (read as ``core.textio`` reads text files: a
         leading BOM is dropped, bytes that are not UTF-8 are a ``NotationError`` NTK005, a file
-        above ``NTK_MAX_TEXT`` or one that cannot be read is a ``NotationError`` too)."""
+        above ``NTK_MAX_TEXT`` or one that cannot be read is a ``NotationError`` too). ``cache``:
+        as in ``from_text``."""
         from notation_toolkit.core.textio import read_text
 
-        return cls.from_text(read_text(path))
+        return cls.from_text(read_text(path), cache=cache)
 
     # -- positions ---------------------------------------------------------------------------------
 
@@ -85,9 +121,13 @@ class Variant:
         castle, as in Fairy-Stockfish's start positions (docs/variants.md)."""
         if self.start_text is None:
             raise info_of(codes.NO_START).error(VariantError, "rule_file_has", name=self.name)
-        pos = self.position(self.start_text)
-        _unmoved_at_start(pos, self.start_text)
-        return pos
+        if self._start is None:
+            # read once: a variant from the cache brings its start position along, so playing from
+            # the start needs no FEEN reader
+            pos = self.position(self.start_text)
+            _unmoved_at_start(pos, self.start_text)
+            self._start = pos
+        return self._start.copy()
 
     def position(self, text: str) -> Position:
         """A position from FEEN (with optional state fields) or FEN."""
@@ -116,6 +156,9 @@ def _unmoved_at_start(pos: Position, text: str) -> None:
 def _compile(
     rule_file: fbr_ast.RuleFile, geometry: Geometry
 ) -> tuple[dict[str, CompiledPiece], list[Diagnostic]]:
+    # (the compiler and the MBN AST are imported here: a variant read from the cache needs neither)
+    from notation_toolkit.variant.pieces import compile_rule_file
+
     try:
         compiled = compile_rule_file(rule_file, geometry)
     except NotationError as exc:
@@ -154,6 +197,8 @@ def _zones(variant: Variant) -> tuple[dict[str, CompiledPiece], list[Diagnostic]
 
 
 def _piece_checks(variant: Variant) -> list[Diagnostic]:
+    from notation_toolkit.mbn import ast as mbn
+
     out: list[Diagnostic] = []
     for item in variant.rule_file.pieces:
         if isinstance(item, mbn.Cancellation):

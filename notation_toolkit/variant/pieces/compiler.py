@@ -23,13 +23,14 @@ from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.geometry import MAX_FILES, Geometry
 from notation_toolkit.core.span import Span
-from notation_toolkit.mbn import ast as m
 from notation_toolkit.variant.pieces import codes
 from notation_toolkit.variant.pieces.baseletters import BASE_LETTERS, LEAPS
 from notation_toolkit.variant.pieces.model import BLACK, WHITE, CompiledPiece, EnPassant, PieceMove
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
+
+    from notation_toolkit.mbn import ast as m
 else:
     # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
     from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
@@ -292,6 +293,8 @@ class _Expander:
     # -- walking ----------------------------------------------------------------------------------
 
     def sequence(self, seq: m.MoveSequence, ctx: _Ctx) -> list[Part | MultiPart]:
+        from notation_toolkit.mbn import ast as m  # (a variant from the cache compiles nothing)
+
         legs: list[list[list[Part | MultiPart]]] = []  # per leg: alternatives (each a list of parts)
         for leg in seq.legs:
             if isinstance(leg, m.OptionalLeg):
@@ -538,6 +541,8 @@ class _Expander:
         return ctx if ok else None
 
     def unit(self, unit: m.Atom | m.Group | object, ctx: _Ctx) -> list[Part | MultiPart]:
+        from notation_toolkit.mbn import ast as m  # (a variant from the cache compiles nothing)
+
         if isinstance(unit, m.Group):
             if unit.direction is not None or unit.steps is not None:
                 self.refuse(codes.NOT_EXECUTABLE, "group_with_direction", unit.span)
@@ -1670,6 +1675,7 @@ def _longest_ray(geometry: Geometry, v: tuple[int, int]) -> int:
 
 def _as_sequence(definition: object) -> tuple[str | None, m.MoveSequence, str]:
     """(piece key or None, move expression, its text) of what ``compile_piece`` accepts."""
+    from notation_toolkit.mbn import ast as m  # (a variant from the cache compiles nothing)
     from notation_toolkit.mbn import format_moves, parse_item, parse_moves
 
     if isinstance(definition, str):
@@ -1803,6 +1809,7 @@ def compile_rule_file(
     """
     from notation_toolkit import fbr
     from notation_toolkit.fbr import ast as fa
+    from notation_toolkit.mbn import ast as m  # (a variant from the cache compiles nothing)
 
     rf = fbr.parse(rule_file) if isinstance(rule_file, str) else rule_file
     items = tuple(getattr(rf, "items", ()))

@@ -14,12 +14,12 @@ and its row in the rule table of docs/variants.md (docs/architecture.md, "Adding
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.geometry import Geometry
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules import (
     andernach,
@@ -58,6 +58,9 @@ from notation_toolkit.variant.rules.base import (
     VariantError,
     diag,
 )
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
 
 __all__ = [
     "COMPONENTS",
@@ -115,12 +118,18 @@ EXECUTED: Mapping[str, RuleContract] = {name: c.contract[name] for name, c in _B
 everything else the FBR validator accepts with a VAR2xx diagnostic (tests/variant/test_contract.py
 walks the FBR catalog)."""
 
-_ARG_FORMS: dict[type, str] = {
-    fbr_ast.Count: "count",
-    mbn.PieceSet: "set",
-    fbr_ast.PieceValues: "values",
-    mbn.BoardRange: "range",
-}
+@functools.cache
+def _arg_forms() -> dict[type, str]:
+    # (the ASTs are imported when a rule file is read: a variant from the cache needs neither)
+    from notation_toolkit.fbr import ast as fbr_ast
+    from notation_toolkit.mbn import ast as mbn
+
+    return {
+        fbr_ast.Count: "count",
+        mbn.PieceSet: "set",
+        fbr_ast.PieceValues: "values",
+        mbn.BoardRange: "range",
+    }
 
 
 def attribute_name(rule: fbr_ast.FbrRule, attribute: fbr_ast.Attribute) -> tuple[str | None, str]:
@@ -134,7 +143,7 @@ def attribute_name(rule: fbr_ast.FbrRule, attribute: fbr_ast.Attribute) -> tuple
     if spec is not None:
         name, in_name = resolve_attribute(attribute, spec)
     if attribute.argument is not None:
-        form = _ARG_FORMS.get(type(attribute.argument), "?")
+        form = _arg_forms().get(type(attribute.argument), "?")
         if attribute.prefix is not None and not in_name:
             form = "prefix+" + form
     elif attribute.prefix is not None and not in_name:
@@ -153,6 +162,8 @@ def _form_words(form: str) -> str:
 def _check_parts(rule: fbr_ast.FbrRule, out: list[Diagnostic]) -> dict[int, str]:
     """VAR203 for every part and VAR202 for every attribute (or argument form) of ``rule`` that
     the core does not execute; the catalog names of the executed attributes, by index."""
+    from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
     contract = EXECUTED[rule.name]
     present = {
         "prefix": rule.prefix,

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -51,6 +50,7 @@ from notation_toolkit.variant.tables import CAPTURE, CASTLE, DROP, SQ
 if TYPE_CHECKING:
     from dataclasses import dataclass
 
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 else:

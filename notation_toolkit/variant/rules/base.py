@@ -22,18 +22,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass as mutable_dataclass
 from dataclasses import field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from notation_toolkit.core.codes import DEFAULT_HINT, info_of
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import ValidationError
 from notation_toolkit.core.geometry import Geometry
 from notation_toolkit.core.span import Span
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
+
+    from notation_toolkit.fbr import ast as fbr_ast
+    from notation_toolkit.mbn import ast as mbn
 else:
     # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
     from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
@@ -192,7 +193,8 @@ def contract(
     )
 
 
-Attributes = list[tuple[str, fbr_ast.Attribute]]
+# (the AST named as text: a variant read from the cache of compiled variants never imports it)
+Attributes: TypeAlias = list[tuple[str, "fbr_ast.Attribute"]]
 """The executed attributes of one rule: (catalog name, attribute), in the order written."""
 
 
@@ -338,6 +340,8 @@ def both_sides(geometry: Geometry, bb: int, mirror: str = "vertical") -> tuple[i
 
 def count(attribute: fbr_ast.Attribute, default: int) -> int:
     """The count argument of an attribute (``repetition(3)``), or ``default``."""
+    from notation_toolkit.fbr import ast as fbr_ast  # (only when a rule file is read)
+
     arg = attribute.argument
     if isinstance(arg, fbr_ast.Count) and arg.value is not None:
         return arg.value
@@ -346,6 +350,8 @@ def count(attribute: fbr_ast.Attribute, default: int) -> int:
 
 def defined_keys(rule_file: fbr_ast.RuleFile) -> set[str]:
     """The keys of the pieces the rule file defines or declares (no macros, no castling)."""
+    from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
     keys: set[str] = set()
     for item in rule_file.pieces:
         kinds = mbn.PieceDefinition | mbn.PieceDeclaration
@@ -356,6 +362,8 @@ def defined_keys(rule_file: fbr_ast.RuleFile) -> set[str]:
 
 def has_castling(rule_file: fbr_ast.RuleFile) -> bool:
     """True when the rule file defines a castling pseudo-piece (``O-O=...``)."""
+    from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
     return any(
         isinstance(item, mbn.PieceDefinition) and item.head.letter.is_castling for item in rule_file.pieces
     )

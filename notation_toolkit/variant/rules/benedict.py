@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.andernach import flip
 from notation_toolkit.variant.rules.base import (
@@ -32,6 +31,7 @@ from notation_toolkit.variant.rules.base import (
 from notation_toolkit.variant.tables import CAPTURE, CASTLE, DROP, SQ, _bits
 
 if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 

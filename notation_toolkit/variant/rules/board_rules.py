@@ -16,9 +16,13 @@ completes (003:490)."""
 
 from __future__ import annotations
 
-from notation_toolkit.fbr import ast as fbr_ast
+from typing import TYPE_CHECKING
+
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import Attributes, Component, Reading, contract, contracts
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
 
 
 def mirror_of(rule: fbr_ast.FbrRule) -> str:

@@ -22,8 +22,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from notation_toolkit.core.diagnostics import Diagnostic
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Castling,
@@ -38,6 +36,8 @@ from notation_toolkit.variant.rules.royal import may_expose
 from notation_toolkit.variant.tables import CASTLE, CASTLE_BY_PARTNER, SQ, _bits
 
 if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
+    from notation_toolkit.mbn import ast as mbn
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 
@@ -67,6 +67,8 @@ class CastlingRule(Component):
 
 
 def _castlings(rule_file: fbr_ast.RuleFile, rules: Rules, out: list[Diagnostic]) -> Iterable[Castling]:
+    from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
     for item in rule_file.pieces:
         if not isinstance(item, mbn.PieceDefinition) or not item.head.letter.is_castling:
             continue
@@ -96,6 +98,8 @@ def _castlings(rule_file: fbr_ast.RuleFile, rules: Rules, out: list[Diagnostic])
 
 
 def _castling_part(seq: mbn.MoveSequence) -> tuple[bool, int, int | None] | None:
+    from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
     if len(seq.legs) != 1 or not isinstance(seq.legs[0], mbn.Alternatives):
         return None
     moves = seq.legs[0].moves

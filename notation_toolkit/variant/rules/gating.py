@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -38,6 +37,7 @@ from notation_toolkit.variant.rules.base import (
 from notation_toolkit.variant.tables import CASTLE, DROP, GATE_ON_PARTNER, GATE_SHIFT, SQ
 
 if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -44,6 +42,7 @@ from notation_toolkit.variant.tables import CASTLE, DROP, SQ
 if TYPE_CHECKING:
     from dataclasses import dataclass
 
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 else:
@@ -70,6 +69,8 @@ class Hill(Component):
     contract = contracts(hill=contract("piece_set board_range", balance="", fill=",range"))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
         if rule.board_range is None:
             reading.diag(codes.PART_NOT_EXECUTED, "hill_needs_board", rule.span)
             return

@@ -12,7 +12,8 @@ The core's move maker moves captured pieces into the hand (``Core.to_hand``, ``C
 
 from __future__ import annotations
 
-from notation_toolkit.fbr import ast as fbr_ast
+from typing import TYPE_CHECKING
+
 from notation_toolkit.variant.rules.base import (
     Attributes,
     Component,
@@ -23,6 +24,9 @@ from notation_toolkit.variant.rules.base import (
     letters,
     range_mask,
 )
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
 
 
 class Holding(Component):

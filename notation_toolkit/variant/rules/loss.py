@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant.rules.base import (
     Attributes,
     Component,
@@ -29,6 +28,7 @@ from notation_toolkit.variant.rules.base import (
 from notation_toolkit.variant.rules.stalemate import set_result
 
 if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -36,6 +35,7 @@ from notation_toolkit.variant.rules.base import (
 
 if TYPE_CHECKING:
     from notation_toolkit.core.geometry import Geometry
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.tables import Core
 
 _STEPS = {

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant.rules.base import (
     Attributes,
     Component,
@@ -21,6 +20,7 @@ from notation_toolkit.variant.rules.base import (
 from notation_toolkit.variant.tables import CAPTURE, DROP, SQ
 
 if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant.rules.base import (
     Attributes,
     Component,
@@ -30,6 +28,7 @@ from notation_toolkit.variant.tables import DROP, SQ
 if TYPE_CHECKING:
     from dataclasses import dataclass
 
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 else:
@@ -54,6 +53,8 @@ class NonRepeatingRule(Component):
     contract = contracts(nonrepeating=contract("piece_set", check="", never=""))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
         names = {name for name, _ in attributes}
         piece_set = rule.piece_set if isinstance(rule.piece_set, mbn.PieceSet) else None
         reading.rules.extra[self.name] = NonRepeating(letters(piece_set), "check" in names, "never" in names)

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass as mutable_dataclass
 from dataclasses import field
+from typing import TYPE_CHECKING
 
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.geometry import Geometry
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -37,6 +36,9 @@ from notation_toolkit.variant.rules.base import (
     letters,
     range_mask,
 )
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
 
 
 class PromotionRule(Component):
@@ -82,6 +84,8 @@ def _promotion_rules(
     rules: Rules,
     out: list[Diagnostic],
 ) -> None:
+    from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
     geometry = rules.geometry
     # promotion+ exists by default with the last rank as zone (003:664, 003:670).
     settings: dict[str, _PromotionSetting] = {

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -41,6 +39,7 @@ from notation_toolkit.variant.rules.base import (
 if TYPE_CHECKING:
     from dataclasses import dataclass
 
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 else:
@@ -76,6 +75,9 @@ class Royal(Component):
     )
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
+
         rules = reading.rules
         keys = letters(rule.piece_set) or frozenset({"K"})
         rules.royal |= keys

@@ -5,9 +5,13 @@ its count means."""
 
 from __future__ import annotations
 
-from notation_toolkit.fbr import ast as fbr_ast
+from typing import TYPE_CHECKING
+
 from notation_toolkit.variant.rules.base import Attributes, Component, Reading, contract, contracts
 from notation_toolkit.variant.rules.stalemate import set_result
+
+if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
 
 
 class Win(Component):

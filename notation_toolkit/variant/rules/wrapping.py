@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant.rules.base import (
     Attributes,
     Component,
@@ -41,6 +40,7 @@ from notation_toolkit.variant.rules.base import (
 from notation_toolkit.variant.tables import CASTLE, CASTLE_BY_PARTNER, SQ, _bits
 
 if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 
