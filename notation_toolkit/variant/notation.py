@@ -747,7 +747,9 @@ def _partner_types(core: Core, direction: int, side: int, rank: int) -> set[int]
 
 
 def _castling_royal(pos: BoardState, side: int) -> int | None:
-    # the royal piece on a rank the castling rules name, else on the home rank, else the only one
+    # the royal piece on a rank the castling rules name, else on the home rank, else the only one;
+    # of several royal types on that rank, the one defined first (coregal's K before its royal Q:
+    # the king castles, as Fairy-Stockfish's castlingKingPiece)
     core = pos.core
     g = core.geometry
     royal = 0
@@ -756,9 +758,10 @@ def _castling_royal(pos: BoardState, side: int) -> int | None:
     ranks = [r[side] for *_x, r, _d in core.castlings if r is not None]
     home = 0 if side == WHITE else g.height - 1
     for rank in [*ranks, home]:
-        on_rank = royal & g.rank_masks[rank]
-        if on_rank:
-            return (on_rank & -on_rank).bit_length() - 1
+        for t in core.royal_types:
+            on_rank = pos.bbs[2 * t + side] & g.rank_masks[rank]
+            if on_rank:
+                return (on_rank & -on_rank).bit_length() - 1
     if royal and not royal & (royal - 1) and len(ranks) < len(core.castlings):
         return royal.bit_length() - 1
     return None
