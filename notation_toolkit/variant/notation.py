@@ -349,7 +349,16 @@ def _pawn_step(pos: BoardState) -> bool:
         return False
     squares = list(_bits(pos.ep_squares))
     straight = all(s % g.width == victim % g.width for s in squares)
-    return pos.core.clock_pawn[pos.board[victim] >> 1] and straight and len(squares) == 1
+    t = pos.board[victim] >> 1
+    return pos.core.clock_pawn[t] and straight and len(squares) == 1 and _plain_pawn(pos.core, t)
+
+
+def _plain_pawn(core: Core, t: int) -> bool:
+    # Fairy-Stockfish's own pawn type steps only forward once it has moved; a pawn of another
+    # shape is one of its custom pieces (pawnsideways, pawnback), whose field is always written in full
+    g = core.geometry
+    sq = (g.height // 2) * g.width + g.width // 2
+    return bool(core.quiets[t](sq, WHITE, 0, False) == 1 << (sq + g.width))
 
 
 def _ep_text(pos: BoardState) -> str:

@@ -7,7 +7,7 @@ prints one row per name of ``pyffish.variants()`` (run from the project root; ne
 
 * ``agrees``: the file loads, Fairy-Stockfish's start FEN reads as the file's start position, perft
   1 to ``--depth`` from the start and the sorted legal-move lists at every ply of ``--games`` seeded
-  random games (perft 2 at every 20th ply) equal Fairy-Stockfish's;
+  random games (and perft 2 at their 30th ply) equal Fairy-Stockfish's;
 * ``differs``: the first difference;
 * ``refused``: the core's first diagnostic (a rule the core does not execute yet);
 * ``no file``: what FBR or the core lacks (``BUILTINS``, the table of docs/variants.md),
@@ -33,6 +33,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "variants"
+
+RANDOM_START = ("fischerandom", "caparandom")
+"""Built-ins whose start position is drawn at random: compared from the example file's own."""
 
 SAME_GAME = ("normal", "mini", "fairy")
 """Names not counted: the same game as another name (see the module doc)."""
@@ -105,7 +108,9 @@ class _Oracle:
     def legal(self, moves: Iterable[str]) -> list[str]:
         key = tuple(moves)
         if key not in self._memo:
-            self._memo[key] = sorted(self._pyffish.legal_moves(self.name, self.start, list(key), self.chess960))
+            self._memo[key] = sorted(
+                self._pyffish.legal_moves(self.name, self.start, list(key), self.chess960)
+            )
         return self._memo[key]
 
     def perft(self, moves: tuple[str, ...], depth: int) -> int:
@@ -114,9 +119,12 @@ class _Oracle:
             return len(legal)
         return sum(self.perft((*moves, m), depth - 1) for m in legal)
 
-    def ends_lost(self, moves: tuple[str, ...]) -> bool:
-        """After ``moves`` the side to move has no move and has lost (a mate by the last move)."""
-        return not self.legal(moves) and self._pyffish.game_result(self.name, self.start, list(moves), self.chess960) < 0
+    def drop_mate(self, moves: tuple[str, ...]) -> bool:
+        """The last of ``moves`` mates, and Fairy-Stockfish scores it as a win for the mated side (its
+        shogi rule: a mating pawn drop is a legal move that loses)."""
+        if self.legal(moves):
+            return False
+        return bool(self._pyffish.game_result(self.name, self.start, list(moves), self.chess960) > 0)
 
 
 def compare_with_fsf(
@@ -129,7 +137,9 @@ def compare_with_fsf(
     seed: int = 1,
     letters: dict[str, str] | None = None,
     chess960: bool = False,
-    max_perft_calls: int = 6000,
+    own_start: bool = False,
+    max_perft_calls: int = 800,
+    perft_at: int = 30,
     stop_at: int = 1,
 ) -> list[Mismatch]:
     """Compare the rule file with Fairy-Stockfish's built-in ``fsf_name``; the differences found.
@@ -138,30 +148,46 @@ def compare_with_fsf(
     ``depth`` from the start (a depth is skipped when Fairy-Stockfish would need more than
     ``max_perft_calls`` move lists), then plays ``games`` random games of at most ``plies`` plies
     in the core (seeded with ``seed``) and compares the sorted legal-move lists at every ply and
-    perft 2 at every 20th ply. A game stops at its first difference; the comparison stops after
-    ``stop_at`` differences. ``letters`` maps the file's piece letters to Fairy-Stockfish's where
-    they differ. A mating pawn drop that Fairy-Stockfish lists, where the file says
+    perft 2 at ply ``perft_at`` of each game. A game stops at its first difference; the
+    comparison stops after ``stop_at`` differences. ``letters`` maps the file's piece letters to
+    Fairy-Stockfish's where they differ. ``chess960`` writes castling as Fairy-Stockfish's
+    UCI_Chess960 does (the royal piece takes its partner); ``own_start`` starts Fairy-Stockfish
+    from the rule file's start position (its FEN) instead of the built-in's (the Chess960
+    built-ins). A mating pawn drop that Fairy-Stockfish lists, where the file says
     ``drop{P}=nomate`` (003:304: not a legal move), is not a difference. A rule file the core
     refuses raises its ``VariantError``.
     """
     import pyffish
 
     from notation_toolkit.variant import Variant, perft
+    from notation_toolkit.variant.position import CASTLE, SQ
 
     letters = letters or {}
     variant = Variant.load(fbr_path)
     nomate = "nomate" in Path(fbr_path).read_text(encoding="utf-8")
-    start_fen = pyffish.start_fen(fsf_name)
+    # a built-in with random start positions starts from the file's own (its FEN, as a setup)
+    start_fen = variant.start().fen() if own_start else pyffish.start_fen(fsf_name)
     oracle = _Oracle(fsf_name, start_fen, chess960)
     found: list[Mismatch] = []
 
-    def ours_of(pos: Any) -> list[str]:
-        return sorted(to_fsf(m.text, letters) for m in pos.legal_moves())
+    def text_of(pos: Any, mv: Any) -> str:
+        if chess960 and mv.code & CASTLE:
+            # UCI_Chess960: a castling is the royal piece taking its partner
+            names = pos.core.names
+            return str(names[mv.code & SQ] + names[(mv.code >> 20 & SQ) - 1])
+        return to_fsf(mv.text, letters)
 
-    def theirs_of(moves: tuple[str, ...]) -> list[str]:
+    def ours_of(pos: Any) -> list[str]:
+        return sorted(text_of(pos, m) for m in pos.legal_moves())
+
+    def theirs_of(moves: tuple[str, ...], ours: list[str] | None = None) -> list[str]:
         legal = oracle.legal(moves)
         if nomate:
-            legal = [m for m in legal if not (m.startswith("P@") and oracle.ends_lost((*moves, m)))]
+            # only the drops the core does not list can be mating pawn drops (each costs a call)
+            mine = set(ours) if ours is not None else set()
+            legal = [
+                m for m in legal if m in mine or not (m.startswith("P@") and oracle.drop_mate((*moves, m)))
+            ]
         return legal
 
     try:
@@ -179,9 +205,9 @@ def compare_with_fsf(
             calls += oracle.perft((), d - 1) if d > 2 else len(oracle.legal(()))
             if calls > max_perft_calls:
                 break
-        ours, theirs = perft(variant.start(), d), oracle.perft((), d)
-        if ours != theirs:
-            found.append(Mismatch(f"perft {d}", (), ours, theirs))
+        nodes, fsf_nodes = perft(variant.start(), d), oracle.perft((), d)
+        if nodes != fsf_nodes:
+            found.append(Mismatch(f"perft {d}", (), nodes, fsf_nodes))
             return found
 
     rnd = random.Random(seed)
@@ -189,11 +215,12 @@ def compare_with_fsf(
         pos = variant.start()
         line: tuple[str, ...] = ()
         for ply in range(plies + 1):
-            ours, theirs = ours_of(pos), theirs_of(line)
+            ours = ours_of(pos)
+            theirs = theirs_of(line, ours)
             if ours != theirs:
                 found.append(Mismatch(f"game {game + 1} ply {ply}", line, ours, theirs))
                 break
-            if ply % 20 == 0 and ply:
+            if ply == perft_at:
                 a, b = perft(pos, 2), sum(len(theirs_of((*line, m))) for m in theirs)
                 if a != b:
                     found.append(Mismatch(f"perft 2 game {game + 1} ply {ply}", line, a, b))
@@ -202,8 +229,8 @@ def compare_with_fsf(
             if not moves or pos.outcome() is not None:
                 break
             mv = rnd.choice(moves)
+            line = (*line, text_of(pos, mv))
             pos.push(mv)
-            line = (*line, to_fsf(mv.text, letters))
         if len(found) >= stop_at:
             break
     return found
@@ -214,6 +241,8 @@ def compare_with_fsf(
 _CHESS = "royal 003:894, promotion 003:658-708, castling `O-O` (fbr-mbn-notes 3.2)"
 _HILL = "hill{set}[range] 003:376-380"
 _EXT = "pieces{set}=extinction 003:562"
+_XQ = {"G": "K", "H": "N", "E": "B"}  # xiangqi.fbr's letters -> Fairy-Stockfish's
+_JANGGI = "not FBR: a pass move (FBR's `null`, 003:217, belongs to board wrapping)"
 _WALL = "not FBR: the mover also places a wall (a blocked square) after each move; FBR has no walling rule"
 
 BUILTINS: dict[str, Builtin] = {
@@ -229,15 +258,17 @@ BUILTINS: dict[str, Builtin] = {
             _CHESS + "; a draw counts as a win for Black (no FBR rule: the file plays a draw as a draw)",
             "armageddon.fbr",
         ),
-        Builtin("torpedo", _CHESS + "; a pawn's double step from any rank (`mefW02` without range)", "torpedo.fbr"),
+        Builtin(
+            "torpedo", _CHESS + "; a pawn's double step from any rank (`mefW02` without range)", "torpedo.fbr"
+        ),
         Builtin("berolina", _CHESS, "berolina.fbr"),
         Builtin("pawnsideways", _CHESS + "; pawn `mfsW`", "pawnsideways.fbr"),
         Builtin("pawnback", _CHESS + "; pawn `mbW` to ranks 2-8 (a destination range)", "pawnback.fbr"),
         Builtin(
             "legan",
-            "royal 003:894, promotion zone of squares 003:658, `!mirror` (Fairy-Stockfish's point symmetry) 003:462",
-            blocker="needs `!mirror` / `mirror=vertical,horizontal` (003:462-474): Black's pawns move and "
-            "promote point-symmetrically to White's (VAR201/VAR202 today)",
+            "royal 003:894, promotion zone of squares 003:658, mirror=vertical,horizontal 003:462-474",
+            blocker="needs `mirror=vertical,horizontal` (003:462-474): Black's pawns move and promote "
+            "point-symmetrically to White's (the core mirrors vertically only)",
         ),
         Builtin("makruk", "royal 003:894, promotion+[6-8] 003:658", "makruk.fbr"),
         Builtin(
@@ -247,13 +278,15 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin(
             "cambodian",
-            "makruk; the king's and the met's first moves (a knight's leap, two steps forward)",
-            "cambodian.fbr",
+            "makruk; the king's and the met's first moves (MBN `i`: a sideways knight's leap, two steps "
+            "forward)",
+            blocker="not FBR: the king loses its first-move leap once a rook attacks it (only a rook: "
+            "Fairy-Stockfish's cambodianMoves), and never leaps out of check",
         ),
         Builtin(
             "karouk",
-            "cambodian; royal=maxchecks(1) 003:894",
-            "karouk.fbr",
+            "cambodian; royal=maxchecks(1) 003:934",
+            blocker="not FBR: cambodian's king leap (see cambodian)",
         ),
         Builtin("asean", "royal 003:894, promotion+[8] 003:658", "asean.fbr"),
         Builtin("ai-wok", "royal 003:894, promotion+[6-8] 003:658", "ai-wok.fbr"),
@@ -264,8 +297,9 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("nightrider", _CHESS, "nightrider.fbr"),
         Builtin(
             "grasshopper",
-            _CHESS + "; grasshopper (Betza `gQ`: lands just beyond the hurdle)",
-            "grasshopper.fbr",
+            _CHESS + "; the grasshopper (Betza `gQ`: lands just beyond the hurdle)",
+            blocker="needs a grasshopper move: MBN's `g` is a leaping slider (fbr-mbn-notes 5) and the "
+            "piece compiler has no hop that lands just beyond its hurdle (docs/pieces.md)",
         ),
         Builtin("hoppelpoppel", _CHESS + "; `mN+cF0`, `mF0+cN`", "hoppelpoppel.fbr"),
         Builtin("newzealand", _CHESS + "; `mW0+cN`, `mN+cW0`", "newzealand.fbr"),
@@ -273,8 +307,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin(
             "racingkings",
             "hill[8]=balance 003:376-384, royal=taboo (no check given) 003:961",
-            blocker="needs `hill=balance` (003:382) and a rule that forbids giving check (`royal=taboo` "
-            "003:961)",
+            blocker="needs `hill=balance` (003:382) and `royal=taboo` (003:961: check is forbidden)",
         ),
         Builtin("knightmate", _CHESS, "knightmate.fbr"),
         Builtin(
@@ -284,13 +317,15 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin(
             "losers",
-            "royal=checkmated 003:922, stalemate=win 003:993, pieces=extinction(win) 003:562, mustcapture 003:502",
+            "royal=checkmated 003:922, stalemate=win 003:993, pieces=extinction (as a win) 003:562, "
+            "mustcapture 003:502",
             blocker="needs `royal=checkmated` (003:922) and `pieces=extinction` (003:562)",
         ),
         Builtin(
             "giveaway",
             "antichess with castling of the (non-royal) king 003:540",
-            blocker="needs castling of a non-royal piece (the `K` of a file without `royal`)",
+            blocker="needs castling of a non-royal piece (the `K` of a file without `royal`; the core "
+            "castles royal pieces only)",
         ),
         Builtin("antichess", "mustcapture 003:502, stalemate=win 003:993", "antichess.fbr"),
         Builtin(
@@ -312,7 +347,9 @@ BUILTINS: dict[str, Builtin] = {
             "pawnsideways; pieces turn to stone after capturing",
             blocker="not FBR: a capturing piece becomes an immobile wall (petrifyOnCaptureTypes)",
         ),
-        Builtin("nocheckatomic", "atomic 003:96; pieces{K}=extinction 003:562", blocker="needs `atomic` (003:96)"),
+        Builtin(
+            "nocheckatomic", "atomic 003:96; pieces{K}=extinction 003:562", blocker="needs `atomic` (003:96)"
+        ),
         Builtin("atomic", "atomic 003:96, royal", blocker="needs `atomic` (003:96)"),
         Builtin(
             "atomar",
@@ -337,7 +374,12 @@ BUILTINS: dict[str, Builtin] = {
             "the rule; one board cannot play it)",
         ),
         Builtin("koedem", "two boards", blocker="not FBR: two boards (bughouse)"),
-        Builtin("pocketknight", "holding=pocket 003:426, drop 003:274", "pocketknight.fbr"),
+        Builtin(
+            "pocketknight",
+            "holding=pocket 003:426 (the hands hold their start pieces only), drop 003:274",
+            blocker="needs `holding=pocket` (003:426): a drop needs a holding (003:276), and the core's "
+            "holding puts captured pieces in hand",
+        ),
         Builtin(
             "placement",
             "holding=pocket 003:426, drop[1] 003:274, a drop must be made while the hand holds pieces",
@@ -351,7 +393,11 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin("seirawan", "gating 003:364", blocker="needs `gating` (003:364)"),
         Builtin("shouse", "gating 003:364, holding 003:396", blocker="needs `gating` (003:364)"),
-        Builtin("dragon", "holding=pocket 003:426, drop{D}[1] 003:274", "dragon.fbr"),
+        Builtin(
+            "dragon",
+            "holding=pocket 003:426, drop{D}[1] 003:274",
+            blocker="needs `holding=pocket` (003:426), as pocketknight",
+        ),
         Builtin("paradigm", _CHESS + "; bishop `F0+nN`", "paradigm.fbr"),
         Builtin("minishogi", "shogi rules on 5x5", "minishogi.fbr"),
         Builtin("mini", "minishogi under a second name", "minishogi.fbr"),
@@ -375,9 +421,10 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("judkins", "shogi rules on 6x6", "judkins.fbr"),
         Builtin(
             "torishogi",
-            "shogi rules; left and right quails (`l`/`r` moves) point-symmetric for Black, `!mirror` 003:462",
-            blocker="needs `!mirror` (003:462-474): the quails' l/r moves are point-symmetric in "
-            "Fairy-Stockfish",
+            "shogi rules; left and right quails (`l`/`r` moves), mirror=vertical,horizontal 003:462-474, "
+            "pieces{S}=file(2)",
+            blocker="needs `mirror=vertical,horizontal` (003:462-474): the quails' l/r moves are "
+            "point-symmetric in Fairy-Stockfish",
         ),
         Builtin("euroshogi", "shogi rules on 8x8", "euroshogi.fbr"),
         Builtin("losalamos", "royal, promotion+[6] 003:658", "losalamos.fbr"),
@@ -395,8 +442,8 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin(
             "perfect",
-            _CHESS + "; castling with the chancellor",
-            blocker="needs castling with a partner other than R (the chancellor on a1)",
+            _CHESS + "; royal=castle{RC} 003:918 (the chancellor on a1 castles)",
+            blocker="needs `royal=castle{set}` (003:918): castling with a partner other than R",
         ),
         Builtin(
             "spartan",
@@ -406,8 +453,8 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin(
             "shatar",
-            "pieces=extinction as a draw 003:562; mate only by some pieces",
-            blocker="not FBR: a checkmate given by a knight alone does not win (shatarMateRule)",
+            "royal 003:894, bers `R+F`; a bare king draws (robado)",
+            blocker="not FBR: which piece gives the mate decides whether it wins (shatarMateRule)",
         ),
         Builtin(
             "coregal",
@@ -421,7 +468,12 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("flipersi", "reversi", blocker="not FBR: enclosed pieces flip their colour (reversi)"),
         Builtin("flipello", "reversi", blocker="not FBR: enclosed pieces flip their colour (reversi)"),
         Builtin("flipello10", "reversi", blocker="not FBR: enclosed pieces flip their colour (reversi)"),
-        Builtin("minixiangqi", "royal{K} 003:894, stalemate=loss, loss=perpetualcheck", "minixiangqi.fbr"),
+        Builtin(
+            "minixiangqi",
+            "royal{G} 003:894, stalemate=loss 003:985, loss=perpetualcheck(3) 003:442",
+            "minixiangqi.fbr",
+            letters=_XQ,
+        ),
         Builtin("raazuvaa", "royal, promotion 003:708 (no castling, no double step)", "raazuvaa.fbr"),
         Builtin("shogi", "drop{P}=nomate 003:304, pieces{P}=file(1), holding=demote", "shogi.fbr"),
         Builtin("checkshogi", "shogi; royal=maxchecks(1) 003:894", "checkshogi.fbr"),
@@ -449,25 +501,34 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin(
             "jesonmor",
-            _HILL + " (a knight leaving e5 wins)",
-            blocker="needs `hill{set}` (003:380) with a win on leaving the hill",
+            "hill{N}[e5]=balance 003:376-384, stalemate=loss 003:985, no royal piece",
+            blocker="needs `hill{set}` (003:380) and `hill=balance` (003:382)",
         ),
-        Builtin("courier", "royal=baremove 003:914 not needed: royal, stalemate=loss", "courier.fbr"),
+        Builtin("courier", "royal 003:894, promotion 003:708", "courier.fbr"),
         Builtin("grand", "pieces{Q}=total(1) 003:540, promotion=optional 003:742", "grand.fbr"),
         Builtin("opulent", "grand's rules", "opulent.fbr"),
         Builtin("tencubed", _CHESS, "tencubed.fbr"),
         Builtin("omicron", "zone=hole 003:1131", blocker="needs `zone=hole` (003:1131)"),
         Builtin("troitzky", "zone=hole 003:1131", blocker="needs `zone=hole` (003:1131)"),
-        Builtin("wolf", "royal, promotion 003:658 with two pawn types", "wolf.fbr"),
+        Builtin(
+            "wolf",
+            "royal 003:894, promotion+[10] 003:658 of two piece types",
+            "wolf.fbr",
+            letters={"E": "+"},
+        ),
         Builtin("shako", _CHESS, "shako.fbr"),
         Builtin("amazons", "walls", blocker=_WALL),
-        Builtin("xiangqi", "royal{G}, stalemate=loss, loss=perpetualcheck(3)", "xiangqi.fbr", letters={"G": "K", "H": "N", "E": "B"}),
-        Builtin("manchu", "xiangqi's rules", "manchu.fbr"),
+        Builtin("xiangqi", "royal{G}, stalemate=loss, loss=perpetualcheck(3)", "xiangqi.fbr", letters=_XQ),
+        Builtin("manchu", "xiangqi's rules", "manchu.fbr", letters=_XQ),
         Builtin("supply", "two boards", blocker="not FBR: two boards (bughouse)"),
-        Builtin("janggi", "pass moves", blocker="needs a pass move and the bikjang rule"),
-        Builtin("janggitraditional", "pass moves", blocker="needs a pass move and the bikjang rule"),
-        Builtin("janggimodern", "pass moves", blocker="needs a pass move"),
-        Builtin("janggicasual", "pass moves", blocker="needs a pass move"),
+        Builtin(
+            "janggi",
+            "xiangqi-like pieces, palace diagonals",
+            blocker=_JANGGI + ", bikjang, material counting",
+        ),
+        Builtin("janggitraditional", "janggi", blocker=_JANGGI + ", bikjang"),
+        Builtin("janggimodern", "janggi", blocker=_JANGGI + ", repeated moves forbidden"),
+        Builtin("janggicasual", "janggi", blocker=_JANGGI),
     ]
 }
 
@@ -501,7 +562,8 @@ def verdict(entry: Builtin, *, depth: int = 3, games: int = 4, seed: int = 1) ->
             games=games,
             seed=seed,
             letters=entry.letters,
-            chess960=entry.fsf in ("fischerandom", "caparandom"),
+            chess960=entry.fsf in RANDOM_START,
+            own_start=entry.fsf in RANDOM_START,
         )
     except NotationError as exc:
         d = exc.diagnostics[0]
@@ -519,7 +581,9 @@ def _run(args: tuple[str, int, int, int]) -> Verdict:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the table of Fairy-Stockfish's built-ins (see the module doc); exit 0."""
-    parser = argparse.ArgumentParser(prog="python -m tests.variant.fsf_builtins", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.variant.fsf_builtins", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("names", nargs="*", help="built-ins to compare (default: every name pyffish lists)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--depth", type=int, default=3, help="perft depth from the start (default 3)")
@@ -559,7 +623,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _row(r: Verdict) -> dict[str, Any]:
-    return {"fsf": r.fsf, "file": r.file, "status": r.status, "detail": r.detail, "seconds": round(r.seconds, 2)}
+    return {
+        "fsf": r.fsf,
+        "file": r.file,
+        "status": r.status,
+        "detail": r.detail,
+        "seconds": round(r.seconds, 2),
+    }
 
 
 if __name__ == "__main__":

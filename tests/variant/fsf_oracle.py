@@ -25,6 +25,10 @@ class Spec:
     fsf: str
     letters: dict[str, str]  # our piece letter -> Fairy-Stockfish's (upper case)
     depth: int  # perft depth compared with Fairy-Stockfish
+    # False where Fairy-Stockfish's half-move clock follows its own piece types, not the core's
+    # pawn (FEN tests then leave the clock out): its custom pawns of pawnback never reset it, those of
+    # pawnsideways reset it differently, wolf's sergeant resets it too
+    clock: bool = True
 
 
 SPECS: dict[str, Spec] = {
@@ -60,6 +64,44 @@ SPECS: dict[str, Spec] = {
     "sortofalmost": Spec("sortofalmost.fbr", "sortofalmost", {}, 3),
     "chigorin": Spec("chigorin.fbr", "chigorin", {}, 3),
     "dragon": Spec("dragon.fbr", "dragon", {}, 3),
+    # Fairy-Stockfish's other built-ins that FBR writes and the core plays (tests/variant/fsf_builtins.py)
+    "nocastle": Spec("nocastle.fbr", "nocastle", {}, 3),
+    "armageddon": Spec("armageddon.fbr", "armageddon", {}, 3),
+    "torpedo": Spec("torpedo.fbr", "torpedo", {}, 3),
+    "pawnsideways": Spec("pawnsideways.fbr", "pawnsideways", {}, 3, clock=False),
+    "pawnback": Spec("pawnback.fbr", "pawnback", {}, 3, clock=False),
+    "georgian": Spec("georgian.fbr", "georgian", {}, 3),
+    "raazuvaa": Spec("raazuvaa.fbr", "raazuvaa", {}, 3),
+    "hoppelpoppel": Spec("hoppelpoppel.fbr", "hoppelpoppel", {}, 3),
+    "newzealand": Spec("newzealand.fbr", "newzealand", {}, 3),
+    "paradigm": Spec("paradigm.fbr", "paradigm", {}, 3),
+    "almost": Spec("almost.fbr", "almost", {}, 3),
+    "coregal": Spec("coregal.fbr", "coregal", {}, 3),
+    "5check": Spec("5check.fbr", "5check", {}, 3),
+    "asean": Spec("asean.fbr", "asean", {}, 3),
+    "ai-wok": Spec("ai-wok.fbr", "ai-wok", {}, 3),
+    "chaturanga": Spec("chaturanga.fbr", "chaturanga", {}, 3),
+    "loop": Spec("loop.fbr", "loop", {}, 3),
+    "chessgi": Spec("chessgi.fbr", "chessgi", {}, 3),
+    "capahouse": Spec("capahouse.fbr", "capahouse", {}, 2),
+    "gothic": Spec("gothic.fbr", "gothic", {}, 2),
+    "embassy": Spec("embassy.fbr", "embassy", {}, 2),
+    "centaur": Spec("centaur.fbr", "centaur", {}, 2),
+    "modern": Spec("modern.fbr", "modern", {}, 2),
+    "chancellor": Spec("chancellor.fbr", "chancellor", {}, 2),
+    "tencubed": Spec("tencubed.fbr", "tencubed", {}, 2),
+    "gorogoro": Spec("gorogoro.fbr", "gorogoro", {}, 3),
+    "judkins": Spec("judkins.fbr", "judkins", {}, 3),
+    "euroshogi": Spec("euroshogi.fbr", "euroshogi", {}, 3),
+    "checkshogi": Spec("checkshogi.fbr", "checkshogi", {}, 3),
+    "clobber": Spec("clobber.fbr", "clobber", {}, 3),
+    "clobber10": Spec("clobber10.fbr", "clobber10", {}, 2),
+    "minixiangqi": Spec("minixiangqi.fbr", "minixiangqi", {"G": "K", "H": "N", "E": "B"}, 3),
+    "manchu": Spec("manchu.fbr", "manchu", {"G": "K", "H": "N", "E": "B"}, 2),
+    "yarishogi": Spec("yarishogi.fbr", "yarishogi", {}, 3),
+    "okisakishogi": Spec("okisakishogi.fbr", "okisakishogi", {}, 2),
+    "opulent": Spec("opulent.fbr", "opulent", {}, 2),
+    "wolf": Spec("wolf.fbr", "wolf", {"E": "+"}, 2, clock=False),
 }
 
 
