@@ -354,11 +354,13 @@ def _pawn_step(pos: BoardState) -> bool:
 
 
 def _plain_pawn(core: Core, t: int) -> bool:
-    # Fairy-Stockfish's own pawn type steps only forward once it has moved; a pawn of another
-    # shape is one of its custom pieces (pawnsideways, pawnback), whose field is always written in full
+    # Fairy-Stockfish's own pawn type steps only forward once it has moved (one square, or two
+    # from any rank in torpedo); a pawn of another shape is one of its custom pieces (pawnsideways,
+    # pawnback), whose field is always written in full
     g = core.geometry
     sq = (g.height // 2) * g.width + g.width // 2
-    return bool(core.quiets[t](sq, WHITE, 0, False) == 1 << (sq + g.width))
+    ahead = 1 << (sq + g.width)
+    return core.quiets[t](sq, WHITE, 0, False) in (ahead, ahead | ahead << g.width)
 
 
 def _ep_text(pos: BoardState) -> str:

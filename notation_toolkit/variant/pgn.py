@@ -79,8 +79,8 @@ _PAWN_LIKE: weakref.WeakKeyDictionary[Core, list[bool]] = weakref.WeakKeyDiction
 
 
 def _pawn_like(core: Core) -> list[bool]:
-    """Per piece type: moves one step forward and captures one step diagonally forward, as the
-    chess pawn (its SAN has no letter; Fairy-Stockfish's PAWN type)."""
+    """Per piece type: moves one step forward (or two, from any rank) and captures one step
+    diagonally forward, as the chess pawn (its SAN has no letter; Fairy-Stockfish's PAWN type)."""
     cached = _PAWN_LIKE.get(core)
     if cached is not None:
         return cached
@@ -95,7 +95,9 @@ def _pawn_like(core: Core) -> list[bool]:
         ahead = sq + w
         quiets = piece.quiets(sq, 0, 0)
         attacks = piece.attacks(sq, 0, 0)
-        out.append(quiets == 1 << ahead and attacks == (1 << (ahead - 1)) | (1 << (ahead + 1)))
+        # a double step from every rank (torpedo) keeps it Fairy-Stockfish's pawn type
+        steps = quiets in (1 << ahead, (1 << ahead) | (1 << (ahead + w)))
+        out.append(steps and attacks == (1 << (ahead - 1)) | (1 << (ahead + 1)))
     _PAWN_LIKE[core] = out
     return out
 

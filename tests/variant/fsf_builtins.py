@@ -607,17 +607,17 @@ def main(argv: list[str] | None = None) -> int:
             rows = pool.map(_run, jobs, chunksize=1)
     else:
         rows = [_run(j) for j in jobs]
-    if opts.json:
-        print(json.dumps([_row(r) for r in rows], indent=1))
-    else:
-        width = max(len(n) for n in names)
-        for r in rows:
-            file = r.file or "-"
-            extra = f" ({r.seconds:.1f} s)" if r.seconds >= 0.05 else ""
-            print(f"{r.fsf:<{width}}  {file:<22} {r.status:<8} {r.detail}{extra}")
     counted = [r for r in rows if r.fsf not in SAME_GAME]
     agree = sum(r.status == "agrees" for r in counted)
     total = len([n for n in listed if n not in SAME_GAME]) if not opts.names else len(counted)
+    if opts.json:
+        print(json.dumps({"rows": [_row(r) for r in rows], "agree": agree, "of": total}, indent=1))
+        return 0
+    width = max(len(n) for n in names)
+    for r in rows:
+        file = r.file or "-"
+        extra = f" ({r.seconds:.1f} s)" if r.seconds >= 0.05 else ""
+        print(f"{r.fsf:<{width}}  {file:<22} {r.status:<8} {r.detail}{extra}")
     print(f"{agree} of {total} agree")
     return 0
 

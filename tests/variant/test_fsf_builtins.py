@@ -88,7 +88,7 @@ def test_compare_finds_a_difference_along_a_game(tmp_path: Path) -> None:
 def test_refused_rule_file_raises(tmp_path: Path) -> None:
     pytest.importorskip("pyffish")
     path = tmp_path / "atomic.fbr"
-    path.write_text((EXAMPLES / "chess.fbr").read_text().replace("royal ", "atomic\nroyal "))
+    path.write_text('variant="Atomic"\nboardsize="8x8"\nstartposition="4k^3/8/8/8/8/8/8/4K^3 / C/c"\n\natomic\nroyal\n\nK=W+F\n')
     with pytest.raises(VariantError):
         compare_with_fsf(path, "atomic", depth=1, games=0)
     row = verdict(BUILTINS["atomic"])

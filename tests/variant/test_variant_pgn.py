@@ -35,6 +35,15 @@ LETTERS = {
     "xiangqi": {"G": "K"},
     "shogi": {"+R": "D", "+B": "H", "+P": "G", "+S": "G", "+N": "G", "+L": "G"},
     "minishogi": {"+R": "D", "+B": "H", "+P": "G", "+S": "G"},
+    "checkshogi": {"+R": "D", "+B": "H", "+P": "G", "+S": "G", "+N": "G", "+L": "G"},
+    "okisakishogi": {"+R": "D", "+B": "H", "+P": "G", "+S": "G", "+N": "G", "+L": "G"},
+    "gorogoro": {"+P": "G", "+S": "G"},
+    "judkins": {"+R": "D", "+B": "H", "+P": "G", "+S": "G", "+N": "G"},
+    "euroshogi": {"+R": "D", "+B": "H", "+P": "G", "+N": "G"},
+    # Yari shogi's promoted pieces are its yari silver S, yari gold G and the chess rook L
+    "yarishogi": {"+P": "S", "+N": "G", "+B": "G", "+R": "L"},
+    "minixiangqi": {"G": "K"},
+    "manchu": {"G": "K"},
 }
 
 
