@@ -68,7 +68,9 @@ class Builtin:
     fsf: str
     fbr: str  # the FBR rules and attributes it needs, with the FBR page's lines (003:LINE)
     file: str | None = None  # examples/variants/<file>
-    blocker: str = ""  # without a file: "needs ..." (the core refuses it) or "not FBR: ..." (no rule)
+    blocker: str = (
+        ""  # without a file: "needs ..." (the core refuses it) or "not expressible in FBR: ..." (no rule)
+    )
     letters: dict[str, str] = field(default_factory=dict)  # our letter -> Fairy-Stockfish's (upper)
 
 
@@ -238,12 +240,13 @@ def compare_with_fsf(
 
 # The built-ins. `fbr` names what each needs (FBR page lines, 003:LINE); with a file, the verdict
 # comes from running the comparison; without one, `blocker` says what is missing.
+_NOT = "not expressible in FBR: "
 _CHESS = "royal 003:894, promotion 003:658-708, castling `O-O` (fbr-mbn-notes 3.2)"
 _HILL = "hill{set}[range] 003:376-380"
-_EXT = "pieces{set}=extinction 003:562"
+_EXT = "pieces=extinction 003:562"
 _XQ = {"G": "K", "H": "N", "E": "B"}  # xiangqi.fbr's letters -> Fairy-Stockfish's
-_JANGGI = "not FBR: a pass move (FBR's `null`, 003:217, belongs to board wrapping)"
-_WALL = "not FBR: the mover also places a wall (a blocked square) after each move; FBR has no walling rule"
+_JANGGI = _NOT + "a pass move (FBR's `null`, 003:217, belongs to board wrapping)"
+_WALL = _NOT + "the mover also places a wall (a blocked square) after each move; FBR has no walling rule"
 
 BUILTINS: dict[str, Builtin] = {
     b.fsf: b
@@ -274,19 +277,19 @@ BUILTINS: dict[str, Builtin] = {
         Builtin(
             "makpong",
             "makruk; the king may not move while in check",
-            blocker="not FBR: no rule forbids the royal piece's own moves while in check (makpongRule)",
+            blocker=_NOT + "no rule forbids the royal piece's own moves while in check (makpongRule)",
         ),
         Builtin(
             "cambodian",
             "makruk; the king's and the met's first moves (MBN `i`: a sideways knight's leap, two steps "
             "forward)",
-            blocker="not FBR: the king loses its first-move leap once a rook attacks it (only a rook: "
+            blocker=_NOT + "the king loses its first-move leap once a rook attacks it (only a rook: "
             "Fairy-Stockfish's cambodianMoves), and never leaps out of check",
         ),
         Builtin(
             "karouk",
-            "cambodian; royal=maxchecks(1) 003:934",
-            blocker="not FBR: cambodian's king leap (see cambodian)",
+            "cambodian; royal=maxchecks(1) 003:937",
+            blocker=_NOT + "cambodian's king leap (see cambodian)",
         ),
         Builtin("asean", "royal 003:894, promotion+[8] 003:658", "asean.fbr"),
         Builtin("ai-wok", "royal 003:894, promotion+[6-8] 003:658", "ai-wok.fbr"),
@@ -323,7 +326,8 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin(
             "giveaway",
-            "antichess with castling of the (non-royal) king 003:540",
+            "antichess (mustcapture 003:502, stalemate=win 003:993) with castling of the king, which is "
+            "not royal",
             blocker="needs castling of a non-royal piece (the `K` of a file without `royal`; the core "
             "castles royal pieces only)",
         ),
@@ -331,21 +335,37 @@ BUILTINS: dict[str, Builtin] = {
         Builtin(
             "suicide",
             "antichess; a stalemate is won by the side with fewer pieces",
-            blocker="not FBR: stalemate decided by counting pieces (stalematePieceCount)",
+            blocker=_NOT + "stalemate decided by counting pieces (stalematePieceCount)",
         ),
         Builtin(
             "codrus",
             "giveaway with pieces{K}=extinction (losing every king wins) 003:562",
             blocker="needs `pieces{K}=extinction` (003:562) and castling of a non-royal piece",
         ),
-        Builtin("extinction", _EXT + "; castling of a non-royal king", blocker="needs " + _EXT),
-        Builtin("kinglet", _EXT + " for pawns", blocker="needs " + _EXT),
-        Builtin("threekings", _EXT + " with morethan(N) 003:562", blocker="needs " + _EXT),
-        Builtin("horde", _EXT + "; a side without a royal piece", blocker="needs " + _EXT),
+        Builtin(
+            "extinction",
+            _EXT + "; castling of the king, which is not royal",
+            blocker="needs `pieces=extinction` (003:562) and castling of a non-royal piece",
+        ),
+        Builtin(
+            "kinglet",
+            "pieces{P}=extinction 003:562; castling of the king, which is not royal",
+            blocker="needs `pieces{P}=extinction` (003:562) and castling of a non-royal piece",
+        ),
+        Builtin(
+            "threekings",
+            "pieces{K}=morethan(0) 003:590 (losing all three kings loses; `K` not royal)",
+            blocker="needs `pieces{K}=morethan(N)` (003:590)",
+        ),
+        Builtin(
+            "horde",
+            "pieces=extinction 003:562 for White (no royal piece), royal for Black",
+            blocker="needs `pieces=extinction` (003:562) for one side",
+        ),
         Builtin(
             "petrified",
             "pawnsideways; pieces turn to stone after capturing",
-            blocker="not FBR: a capturing piece becomes an immobile wall (petrifyOnCaptureTypes)",
+            blocker=_NOT + "a capturing piece becomes an immobile wall (petrifyOnCaptureTypes)",
         ),
         Builtin(
             "nocheckatomic", "atomic 003:96; pieces{K}=extinction 003:562", blocker="needs `atomic` (003:96)"
@@ -362,18 +382,18 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("fox-and-hounds", _HILL + " for one side", blocker="needs `hill{set}[range]` (003:380)"),
         Builtin("duck", "a neutral duck placed after each move", blocker=_WALL.replace("a wall", "the duck")),
         Builtin("joust", "walls", blocker=_WALL),
-        Builtin("3check", "royal=maxchecks(3) 003:894", "3check.fbr"),
-        Builtin("5check", "royal=maxchecks(5) 003:894", "5check.fbr"),
+        Builtin("3check", "royal=maxchecks(3) 003:937", "3check.fbr"),
+        Builtin("5check", "royal=maxchecks(5) 003:937", "5check.fbr"),
         Builtin("crazyhouse", "holding=demote 003:396-406, drop 003:274", "crazyhouse.fbr"),
         Builtin("loop", "holding 003:396 (promoted pieces keep their promotion), drop 003:274", "loop.fbr"),
         Builtin("chessgi", "loop; pawn drops on the first rank", "chessgi.fbr"),
         Builtin(
             "bughouse",
-            "two boards",
-            blocker="not FBR: two boards, the partner's captures fill the hand (FBR bughouse 003:157 names "
-            "the rule; one board cannot play it)",
+            "bughouse 003:157",
+            blocker="needs `bughouse` (003:157): two boards, the partner's captures fill the hand; the core "
+            "plays one board",
         ),
-        Builtin("koedem", "two boards", blocker="not FBR: two boards (bughouse)"),
+        Builtin("koedem", "bughouse 003:157", blocker="needs `bughouse` (003:157), as bughouse"),
         Builtin(
             "pocketknight",
             "holding=pocket 003:426 (the hands hold their start pieces only), drop 003:274",
@@ -454,7 +474,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin(
             "shatar",
             "royal 003:894, bers `R+F`; a bare king draws (robado)",
-            blocker="not FBR: which piece gives the mate decides whether it wins (shatarMateRule)",
+            blocker=_NOT + "which piece gives the mate decides whether it wins (shatarMateRule)",
         ),
         Builtin(
             "coregal",
@@ -464,10 +484,22 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("clobber", "stalemate=loss 003:985, no royal piece", "clobber.fbr"),
         Builtin("clobber10", "stalemate=loss 003:985, no royal piece", "clobber10.fbr"),
         Builtin("breakthrough", _HILL, blocker="needs `hill{set}[range]` (003:380)"),
-        Builtin("ataxx", "drops that flip", blocker="not FBR: pieces flip their colour (ataxx)"),
-        Builtin("flipersi", "reversi", blocker="not FBR: enclosed pieces flip their colour (reversi)"),
-        Builtin("flipello", "reversi", blocker="not FBR: enclosed pieces flip their colour (reversi)"),
-        Builtin("flipello10", "reversi", blocker="not FBR: enclosed pieces flip their colour (reversi)"),
+        Builtin("ataxx", "drops that flip", blocker=_NOT + "pieces flip their colour (ataxx)"),
+        Builtin(
+            "flipersi",
+            "reversi",
+            blocker=_NOT + "enclosed pieces flip their colour (reversi)",
+        ),
+        Builtin(
+            "flipello",
+            "reversi",
+            blocker=_NOT + "enclosed pieces flip their colour (reversi)",
+        ),
+        Builtin(
+            "flipello10",
+            "reversi",
+            blocker=_NOT + "enclosed pieces flip their colour (reversi)",
+        ),
         Builtin(
             "minixiangqi",
             "royal{G} 003:894, stalemate=loss 003:985, loss=perpetualcheck(3) 003:442",
@@ -476,7 +508,7 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin("raazuvaa", "royal, promotion 003:708 (no castling, no double step)", "raazuvaa.fbr"),
         Builtin("shogi", "drop{P}=nomate 003:304, pieces{P}=file(1), holding=demote", "shogi.fbr"),
-        Builtin("checkshogi", "shogi; royal=maxchecks(1) 003:894", "checkshogi.fbr"),
+        Builtin("checkshogi", "shogi; royal=maxchecks(1) 003:937", "checkshogi.fbr"),
         Builtin(
             "shoshogi",
             "shogi without drops; the prince (a promoted drunk elephant) is a second king",
@@ -520,7 +552,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("amazons", "walls", blocker=_WALL),
         Builtin("xiangqi", "royal{G}, stalemate=loss, loss=perpetualcheck(3)", "xiangqi.fbr", letters=_XQ),
         Builtin("manchu", "xiangqi's rules", "manchu.fbr", letters=_XQ),
-        Builtin("supply", "two boards", blocker="not FBR: two boards (bughouse)"),
+        Builtin("supply", "bughouse 003:157", blocker="needs `bughouse` (003:157), as bughouse"),
         Builtin(
             "janggi",
             "xiangqi-like pieces, palace diagonals",
