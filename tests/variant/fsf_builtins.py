@@ -313,11 +313,7 @@ BUILTINS: dict[str, Builtin] = {
             blocker="needs `hill=balance` (003:382) and `royal=taboo` (003:961: check is forbidden)",
         ),
         Builtin("knightmate", _CHESS, "knightmate.fbr"),
-        Builtin(
-            "misere",
-            _CHESS + "; royal=checkmated 003:922 (being checkmated wins)",
-            blocker="needs `royal=checkmated` (003:922)",
-        ),
+        Builtin("misere", _CHESS + "; royal=checkmated 003:922", "misere.fbr"),
         Builtin(
             "losers",
             "royal=checkmated 003:922, stalemate=win 003:993, pieces=extinction (as a win) 003:562, "
@@ -352,15 +348,9 @@ BUILTINS: dict[str, Builtin] = {
             "pieces{P}=extinction 003:562; castling of the king, which is not royal",
             blocker="needs `pieces{P}=extinction` (003:562) and castling of a non-royal piece",
         ),
+        Builtin("threekings", "pieces{K}=morethan(2) 003:590 (`K` not royal)", "threekings.fbr"),
         Builtin(
-            "threekings",
-            "pieces{K}=morethan(0) 003:590 (losing all three kings loses; `K` not royal)",
-            blocker="needs `pieces{K}=morethan(N)` (003:590)",
-        ),
-        Builtin(
-            "horde",
-            "pieces=extinction 003:562 for White (no royal piece), royal for Black",
-            blocker="needs `pieces=extinction` (003:562) for one side",
+            "horde", "pieces=morethan(0) 003:590 (White has no royal piece), royal for Black", "horde.fbr"
         ),
         Builtin(
             "petrified",
@@ -379,7 +369,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("isolation", "walls", blocker=_WALL),
         Builtin("isolation7x7", "walls", blocker=_WALL),
         Builtin("snailtrail", "walls", blocker=_WALL),
-        Builtin("fox-and-hounds", _HILL + " for one side", blocker="needs `hill{set}[range]` (003:380)"),
+        Builtin("fox-and-hounds", "hill{F}[8] 003:380, stalemate=loss 003:985", "foxandhounds.fbr"),
         Builtin("duck", "a neutral duck placed after each move", blocker=_WALL.replace("a wall", "the duck")),
         Builtin("joust", "walls", blocker=_WALL),
         Builtin("3check", "royal=maxchecks(3) 003:937", "3check.fbr"),
@@ -394,12 +384,7 @@ BUILTINS: dict[str, Builtin] = {
             "plays one board",
         ),
         Builtin("koedem", "bughouse 003:157", blocker="needs `bughouse` (003:157), as bughouse"),
-        Builtin(
-            "pocketknight",
-            "holding=pocket 003:426 (the hands hold their start pieces only), drop 003:274",
-            blocker="needs `holding=pocket` (003:426): a drop needs a holding (003:276), and the core's "
-            "holding puts captured pieces in hand",
-        ),
+        Builtin("pocketknight", "holding=pocket 003:426, drop 003:274", "pocketknight.fbr"),
         Builtin(
             "placement",
             "holding=pocket 003:426, drop[1] 003:274, a drop must be made while the hand holds pieces",
@@ -411,13 +396,9 @@ BUILTINS: dict[str, Builtin] = {
             "placement; promotion on the diagonals, by moving to an adjacent square",
             blocker="needs the setup phase (placement) and promotion by a move of its own",
         ),
-        Builtin("seirawan", "gating 003:364", blocker="needs `gating` (003:364)"),
-        Builtin("shouse", "gating 003:364, holding 003:396", blocker="needs `gating` (003:364)"),
-        Builtin(
-            "dragon",
-            "holding=pocket 003:426, drop{D}[1] 003:274",
-            blocker="needs `holding=pocket` (003:426), as pocketknight",
-        ),
+        Builtin("seirawan", _CHESS + "; gating[1] 003:364", "seirawan.fbr"),
+        Builtin("shouse", "gating 003:364, holding=demote 003:406, drop 003:274", "shouse.fbr"),
+        Builtin("dragon", "holding=pocket 003:426, drop{D}[1] 003:274", "dragon.fbr"),
         Builtin("paradigm", _CHESS + "; bishop `F0+nN`", "paradigm.fbr"),
         Builtin("minishogi", "shogi rules on 5x5", "minishogi.fbr"),
         Builtin("mini", "minishogi under a second name", "minishogi.fbr"),
@@ -452,14 +433,10 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("almost", _CHESS, "almost.fbr"),
         Builtin(
             "sortofalmost",
-            _CHESS + "; colour-specific promotion choices 003:658",
-            blocker="needs colour-specific promotion choices (White promotes to C, Black to Q)",
+            _CHESS + "; colour-specific promotion choices (`+P==CRBNqrbn`)",
+            "sortofalmost.fbr",
         ),
-        Builtin(
-            "chigorin",
-            _CHESS + "; colour-specific promotion choices 003:658",
-            blocker="needs colour-specific promotion choices (White CRN, Black QRB)",
-        ),
+        Builtin("chigorin", _CHESS + "; colour-specific promotion choices (`+P==CRNqrb`)", "chigorin.fbr"),
         Builtin(
             "perfect",
             _CHESS + "; royal=castle{RC} 003:918 (the chancellor on a1 castles)",
@@ -483,7 +460,9 @@ BUILTINS: dict[str, Builtin] = {
         ),
         Builtin("clobber", "stalemate=loss 003:985, no royal piece", "clobber.fbr"),
         Builtin("clobber10", "stalemate=loss 003:985, no royal piece", "clobber10.fbr"),
-        Builtin("breakthrough", _HILL, blocker="needs `hill{set}[range]` (003:380)"),
+        Builtin(
+            "breakthrough", "hill{P}[8] 003:380, stalemate=loss 003:985, no royal piece", "breakthrough.fbr"
+        ),
         Builtin("ataxx", "drops that flip", blocker=_NOT + "pieces flip their colour (ataxx)"),
         Builtin(
             "flipersi",
