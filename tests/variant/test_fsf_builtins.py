@@ -87,21 +87,21 @@ def test_compare_finds_a_difference_along_a_game(tmp_path: Path) -> None:
 
 def test_refused_rule_file_raises(tmp_path: Path) -> None:
     pytest.importorskip("pyffish")
-    path = tmp_path / "atomic.fbr"
+    path = tmp_path / "alice.fbr"  # two boards (003:18): a board model the core does not have
     start = 'startposition="4k^3/8/8/8/8/8/8/4K^3 / C/c"'
-    path.write_text(f'variant="Atomic"\nboardsize="8x8"\n{start}\n\natomic\nroyal\n\nK=W+F\n')
+    path.write_text(f'variant="Alice"\nboardsize="8x8"\n{start}\n\nalice\nroyal\n\nK=W+F\n')
     with pytest.raises(VariantError):
-        compare_with_fsf(path, "atomic", depth=1, games=0)
-    row = verdict(BUILTINS["atomic"])
-    assert row.status == "no file" and row.detail.startswith("needs `atomic`")
+        compare_with_fsf(path, "chess", depth=1, games=0)
+    row = verdict(BUILTINS["duck"])
+    assert row.status == "no file" and row.detail.startswith("not expressible in FBR")
 
 
 def test_table_script_prints_rows_and_the_count(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pyffish")
-    assert main(["losalamos", "atomic", "--jobs", "1", "--depth", "2", "--games", "1"]) == 0
+    assert main(["losalamos", "duck", "--jobs", "1", "--depth", "2", "--games", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:3] == ["losalamos", "losalamos.fbr", "agrees"]
-    assert out[1].split()[:4] == ["atomic", "-", "no", "file"]
+    assert out[1].split()[:4] == ["duck", "-", "no", "file"]
     assert out[-1] == "1 of 2 agree"
 
 
