@@ -273,6 +273,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "benedict_needs_royal": "benedict needs royal pieces: the king whose flip wins (003:135)",
         "direction_needs": "direction needs a cardinal direction and a board range (003:255)",
         "zone_rule_once": "the variant core executes one {name} rule per file, with a prefix of its own",
+        "magnetic_plain_board": "the variant core executes magnetic on a board whose edges do not join",
         "zone_without_piece": "'{key}' is the zone of piece '{base}', which the rule file does not define",
     },
     ATTRIBUTE_NOT_EXECUTED: {
@@ -421,6 +422,7 @@ _HINTS: dict[str, dict[str, str]] = {
         "benedict_needs_royal": "add the rule royal (royal{{K}}: the king to flip)",
         "direction_needs": "write direction<n>[1-2]",
         "zone_rule_once": "give every piece of the rule the same prefix, one prefix per rule",
+        "magnetic_plain_board": "remove cylindric or torus",
         "zone_without_piece": "define the piece '{base}' too",
     },
     ATTRIBUTE_NOT_EXECUTED: {

@@ -423,6 +423,61 @@ def test_burner_a_burnt_piece_that_uncovers_its_king_is_illegal() -> None:
     assert "e2e4" in orthodox(fen.replace("d", "b"))
 
 
+# -- magnetic (003:454-460) -----------------------------------------------------------------------
+
+
+def magnetic() -> Variant:
+    return Variant.load(EXAMPLES / "magnetic.fbr")
+
+
+def test_magnetic_003_459_the_nearest_enemy_comes_the_nearest_friend_goes() -> None:
+    # Rd1-d4: the knight on d7 (nearest up the file, Black) comes to d5; the bishop on g4 (nearest
+    # along the rank, White) goes to h4; the king on a4 (nearest the other way) blocks
+    pos = magnetic().position("4k3/3n4/8/8/K5B1/8/8/3R4 w - - 0 1")
+    pos.push("d1d4")
+    assert pos.piece_at("d5") == "n" and pos.piece_at("d7") is None
+    assert pos.piece_at("h4") == "B" and pos.piece_at("g4") is None
+    assert pos.piece_at("a4") == "K^"
+
+
+def test_magnetic_003_459_royal_pieces_neither_move_nor_are_moved() -> None:
+    pos = magnetic().position("4k3/8/8/3n4/8/8/8/3K4 w - - 0 1")
+    pos.push("d1d2")  # a king does not attract: the knight up the file stays on d5
+    assert pos.piece_at("d5") == "n"
+    pos = magnetic().position("2n1k3/8/8/2K5/8/8/R7/8 w - - 0 1")
+    pos.push("a2c2")  # up the c-file the king is nearest: it blocks the field, c8 stays
+    assert pos.piece_at("c8") == "n" and pos.piece_at("c5") == "K^"
+    pos = magnetic().position("2n1k3/8/8/8/8/8/R7/K7 w - - 0 1")
+    pos.push("a2c2")  # (without the king the knight comes to c3)
+    assert pos.piece_at("c3") == "n"
+
+
+def test_magnetic_003_460_castling_acts_by_the_rook() -> None:
+    # O-O: the rook on f1 draws the knight from f5 to f2 (the king on g1 neither acts nor blocks f)
+    pos = magnetic().position("4k3/8/8/5n2/8/8/8/4K2R w K - 0 1")
+    pos.push("e1g1")
+    assert pos.piece_at("f2") == "n" and pos.piece_at("f5") is None
+
+
+def test_magnetic_003_459_a_field_that_uncovers_the_own_king_is_illegal() -> None:
+    # Rd1-d2 would repel the bishop on e2 to h2 and open e8's rook onto e1
+    fen = "k3r3/8/8/8/8/8/4B3/3RK3 w - - 0 1"
+    assert "d1d2" in orthodox(fen)
+    assert "d1d2" not in moves(magnetic().position(fen))
+
+
+def test_magnetic_003_459_a_knight_move_that_mates_by_the_field() -> None:
+    # Nc3-a4 repels the bishop on e4 to h4: the rook on e1 mates (d7, f7, d8, f8 are Black's own)
+    fen = "3rkr2/3p1p2/8/8/4B3/2N5/8/4R1K1 w - - 0 1"
+    board = chess.Board(fen)
+    board.push_uci("c3a4")
+    assert not board.is_check()
+    pos = magnetic().position(fen)
+    pos.push("c3a4")
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.winner == 0 and outcome.reason == "checkmate"
+
+
 # -- the page's words on python-chess: an independent reading of Andernach and Benedict -----------
 #
 # Each oracle below states a rule from the page on python-chess's board (its pseudo-legal moves,
@@ -528,7 +583,90 @@ def immobilizer_legal(board: chess.Board) -> list[chess.Move]:
     return out
 
 
+def magnetic_push(board: chess.Board, move: chess.Move) -> None:
+    """003:458-460: the moved piece (the rook of a castling) repels the nearest piece of its side
+    and attracts the nearest enemy piece, four ways; kings are neutral and block."""
+    src = move.to_square
+    if board.is_castling(move):
+        rank = chess.square_rank(move.to_square)
+        src = chess.square(5 if chess.square_file(move.to_square) == 6 else 3, rank)
+    board.push(move)
+    mover = board.piece_at(src)
+    if mover is None or mover.piece_type == chess.KING:
+        return
+    f0, r0 = chess.square_file(src), chess.square_rank(src)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        f, r = f0 + dx, r0 + dy
+        while 0 <= f < 8 and 0 <= r < 8 and board.piece_at(chess.square(f, r)) is None:
+            f, r = f + dx, r + dy
+        if not (0 <= f < 8 and 0 <= r < 8):
+            continue
+        near = chess.square(f, r)
+        piece = board.piece_at(near)
+        assert piece is not None
+        if piece.piece_type == chess.KING:
+            continue
+        if piece.color == mover.color:
+            while (
+                0 <= f + dx < 8 and 0 <= r + dy < 8 and board.piece_at(chess.square(f + dx, r + dy)) is None
+            ):
+                f, r = f + dx, r + dy
+            dest = chess.square(f, r)
+        else:
+            dest = chess.square(f0 + dx, r0 + dy)
+        if dest != near:
+            chess.BaseBoard.remove_piece_at(board, near)
+            chess.BaseBoard.set_piece_at(board, dest, piece)
+            board.castling_rights &= ~chess.BB_SQUARES[near]
+
+
+def _plain_attacked(board: chess.Board, color: bool) -> int:
+    out = 0
+    for sq in chess.SquareSet(board.occupied_co[color]):
+        out |= int(board.attacks(sq))
+    return out
+
+
+def magnetic_legal(board: chess.Board) -> list[chess.Move]:
+    us = board.turn
+    out = []
+    # (python-chess also pushes a pawn two squares from its own first rank, where the field can
+    # put it: chess has no such pawn; the double step is from the second rank, P=...[2]mefW02)
+    second = 1 if us == chess.WHITE else 6
+    candidates = [
+        m
+        for m in board.pseudo_legal_moves
+        if not board.is_castling(m)
+        and not (
+            board.piece_type_at(m.from_square) == chess.PAWN
+            and abs(chess.square_rank(m.to_square) - chess.square_rank(m.from_square)) == 2
+            and chess.square_rank(m.from_square) != second
+        )
+    ]
+    # castling: not out of check, not through an attacked square (on the board before the move);
+    # the destination is tested after the move and its field, like every move
+    rank = 0 if us == chess.WHITE else 7
+    king = chess.square(4, rank)
+    attacked = _plain_attacked(board, not us)
+    for rook_file, king_to, empty, passed in ((7, 6, (5, 6), (4, 5)), (0, 2, (1, 2, 3), (4, 3))):
+        rook = chess.square(rook_file, rank)
+        if not board.castling_rights & chess.BB_SQUARES[rook] or board.king(us) != king:
+            continue
+        if any(board.piece_at(chess.square(f, rank)) for f in empty):
+            continue
+        if not any(attacked >> chess.square(f, rank) & 1 for f in passed):
+            candidates.append(chess.Move(king, chess.square(king_to, rank)))
+    for move in candidates:
+        magnetic_push(board, move)
+        own = board.king(us)
+        if own is None or not _plain_attacked(board, not us) >> own & 1:
+            out.append(move)
+        board.pop()
+    return out
+
+
 ORACLES = {
+    "magnetic.fbr": (magnetic_legal, magnetic_push),
     "immobilizer.fbr": (immobilizer_legal, chess.Board.push),
     "andernach.fbr": (andernach_legal, andernach_push),
     "benedict.fbr": (benedict_legal, benedict_push),
@@ -591,7 +729,7 @@ def test_legal_moves_and_perft_4_agree_over_many_games(name: str) -> None:
 
 # -- invariants along random games ----------------------------------------------------------------
 
-RULE_FILES = ["andernach.fbr", "benedict.fbr", "immobilizer.fbr"]
+RULE_FILES = ["andernach.fbr", "benedict.fbr", "immobilizer.fbr", "magnetic.fbr"]
 
 
 def _play(variant: Variant, games: int, plies: int, seed: int, conserve: bool) -> int:

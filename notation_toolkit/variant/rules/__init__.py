@@ -35,6 +35,7 @@ from notation_toolkit.variant.rules import (
     hill,
     holding,
     loss,
+    magnetic,
     masks,
     mustcapture,
     nonrepeating,
@@ -104,6 +105,7 @@ COMPONENTS: tuple[Component, ...] = (
     freezer.COMPONENT,
     protector.COMPONENT,
     burner.COMPONENT,
+    magnetic.COMPONENT,
 )
 """Every component, in the order the core asks their hooks (game ends: hill before checks, an
 explosion before the royal rule's ends; no moves: checkmate before stalemate; repetition:
