@@ -778,11 +778,17 @@ class Position(BoardState):
                 reverse = core.reverse[t]
                 if not bb:
                     continue
-                if reverse is None or core.geometry.wraps:  # round a joined edge: either way
+                if reverse is None:
                     candidates = empty
                     break
-                for at in _bits(reverse(sq, them, occ) & bb):
-                    candidates |= _between(width, at, sq)
+                seen = reverse(sq, them, occ)
+                for at in _bits(seen & bb):
+                    if core.geometry.wraps:
+                        # a line may go round a joined edge either way: the squares both the
+                        # attacker and the royal square see hold the squares between
+                        candidates |= core.attack_fn[t](at, them, occ, None) & seen
+                    else:
+                        candidates |= _between(width, at, sq)
         out = 0
         for s in _bits(candidates & empty):
             with_it = occ | 1 << s
@@ -932,6 +938,8 @@ class Position(BoardState):
         nothing; multi-leg pieces make every square a candidate."""
         core = self.core
         g = core.geometry
+        if g.wraps:  # lines go round the joined edges: the rectangles below do not hold them
+            return g.full
         width = g.width
         bbs = self.bbs
         out = 0

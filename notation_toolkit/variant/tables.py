@@ -303,11 +303,11 @@ class Core:
         self.has_hoppers = any(hop_atoms) or any(hops)
         # a piece that hops through a letter's expansion (no `p` in its own text) has unknown
         # lines: no fast path then
-        # (its candidate blockers come from lines and rectangles of the plain board: not where the
-        # edges join, whose lines go round)
+        # (where the edges join, lines go round: every own piece is a candidate blocker, and a
+        # hopper's hurdles are not looked for on the plain board's lines)
         self.general_fast = (
             not self.fast_legal
-            and not g.wraps
+            and not (g.wraps and self.has_hoppers)
             and all(set(a) <= set("WFRBQK") for a in hop_atoms)
             and all(hop_atoms[i] for i in range(n) if hops[i])
         )

@@ -334,6 +334,43 @@ def test_multi_leg_riders_on_26x26_load_and_run_perft_1_in_bounds(name: str) -> 
     assert error is None and isinstance(count, int)
 
 
+def _joined(name: str, rule: str) -> str:
+    """A case of ``MULTI_LEG`` on a board whose edges join (FBR ``cylindric``/``torus``): the
+    second player's pieces moved to the middle rank, since on a torus the first and last ranks
+    touch and the kings would stand side by side."""
+    text = MULTI_LEG[name].replace("royal\n", f"royal\n{rule}\n", 1)
+    head, rest = text.split('startposition="', 1)
+    placement, tail = rest.split(" ", 1)
+    rows = placement.split("/")
+    rows = ["26"] * 12 + [rows[0]] + ["26"] * 12 + [rows[-1]]
+    return head + 'startposition="' + "/".join(rows) + " " + tail
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"),
+    [
+        ("8 x W0-W0", "torus"),
+        ("32 legs of N0", "cylindric"),
+        pytest.param("8 x N0-F0-W0-N0", "torus", marks=pytest.mark.slow),
+        pytest.param("64 legs, 3 pieces", "torus", marks=pytest.mark.slow),
+        pytest.param("20 x 16 legs of pR", "cylindric", marks=pytest.mark.slow),
+    ],
+)
+def test_multi_leg_riders_on_a_26x26_cylinder_or_torus_in_bounds(name: str, rule: str) -> None:
+    """Lines that go round the board are no longer than a board's side, and multi-leg moves step
+    whole square sets round it (docs/pieces.md): the same bounds as on the plain board."""
+    from notation_toolkit.variant import Variant, perft
+
+    text = _joined(name, rule)
+    _clear_piece_caches()
+    variant, error = _bounded(lambda: Variant.from_text(text))
+    assert error is None, repr(error)
+    assert variant.geometry.wraps
+    pos = variant.start()
+    count, error = _bounded(lambda: perft(pos, 1))
+    assert error is None and isinstance(count, int)
+
+
 # A 26x26 rule file with 20 piece types, each in both hands (drops on every empty square).
 DROP_LETTERS = "ABCDEFGHIJLMNOQRSTU"
 DROP_MOVES = ["W", "F", "W0", "F0", "N", "N0", "A", "D", "H", "C", "Z", "G", "W0F0", "WN", "FN"]

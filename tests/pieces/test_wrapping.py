@@ -297,3 +297,32 @@ def test_003_217_null_move_round_the_board() -> None:
     assert not compile_piece("cR", CYLINDER).null_move(a5, WHITE, 1 << a5)  # captures only
     assert not compile_piece("N", TORUS).null_move(0, WHITE, 1)
     assert compile_piece("N0", TORUS).null_move(0, WHITE, 1)  # (1,2) eight times: round both ways
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["W0-W0", "F0-N", "N0-F0", "W-F", "gR-W", "W0-F0-W"]), WRAPPING, st.data())
+def test_multi_leg_moves_are_their_legs_one_after_the_other(
+    piece: str, g: Geometry, data: st.DataObject
+) -> None:
+    """A multi-leg move (searched leg by leg as square sets) lands where its legs played one after
+    the other from the single-leg pieces would: every leg but the last ends on an empty square,
+    the mover's own square counting as empty once it has left, never back on it at the end."""
+    square = data.draw(st.integers(0, g.size - 1))
+    start = 1 << square
+    occupied = (data.draw(st.integers(0, g.full)) & data.draw(st.integers(0, g.full))) | start
+    enemies = occupied & ~start & data.draw(st.integers(0, g.full))
+    legs = [compile_piece(leg, g) for leg in piece.split("-")]
+    others = occupied & ~start
+    frontier = start
+    for leg in legs[:-1]:
+        reached = 0
+        for x in g.squares(frontier):
+            reached |= leg.quiets(x, WHITE, others)
+        frontier = reached & ~others
+    quiet = capture = 0
+    for x in g.squares(frontier):
+        quiet |= legs[-1].quiets(x, WHITE, others)
+        capture |= legs[-1].captures(x, WHITE, others, enemies)
+    compiled = compile_piece(piece, g)
+    assert compiled.quiets(square, WHITE, occupied) == quiet & ~start & ~occupied
+    assert compiled.captures(square, WHITE, occupied, enemies) == capture & ~start

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass as mutable_dataclass
 from dataclasses import field, replace
 from functools import lru_cache
+from math import gcd, lcm
 from typing import TYPE_CHECKING
 
 from notation_toolkit.core.codes import DEFAULT_HINT, info_of
@@ -829,8 +830,9 @@ def _wrapping_ray_table(
             if steps:
                 rel |= steps[-1][0]
             rel |= pmask
-            steps.append((bit, pmask, bit & dest))
-            land |= bit & dest
+            landing = bit if dest == g.full else bit & dest  # one int where every square lands
+            steps.append((bit, pmask, landing))
+            land |= landing
         out.append((tuple(steps), rel, land))
     return tuple(out)
 
@@ -1061,16 +1063,18 @@ class Tables:
 
     def _fillable(self, p: Part) -> bool:
         """Can the part step whole square sets (``_Fill``)? Slides, jumps and lame leaps can; a hop
-        when it goes the whole line and may land on any square past its hurdle. Not on a board
-        whose edges join: the shifts drop what crosses an edge, the joined board brings it back."""
+        when it goes the whole line and may land on any square past its hurdle. On a board whose
+        edges join, slides and jumps (``_wrapping_fills``)."""
         if self.geometry.wraps:
-            return False
+            return p.kind != HOP and not p.lame
         longest = max(self.geometry.width, self.geometry.height)
         return p.kind != HOP or (not p.lame and p.smin <= 2 and p.smax >= longest - 1)
 
     def _fills(self, parts: Sequence[Part], side: int) -> list[_Fill]:
         """The parts of a group as whole-board shifts, one per vector (see ``_Fill``)."""
         g = self.geometry
+        if g.wraps:
+            return self._wrapping_fills(parts, side)
         w, h = g.width, g.height
         out: list[_Fill] = []
         for p in parts:
@@ -1107,6 +1111,63 @@ class Tables:
                             lame,
                         )
                     )
+        return out
+
+    def _wrapping_fills(self, parts: Sequence[Part], side: int) -> list[_Fill]:
+        """``_fills`` on a board whose edges join: a step is a few shifts, one per way its squares
+        cross the joined edges (at most two per axis). A part that goes the whole line fills it in
+        doubling steps through the empty squares; on a closed line that overshoots only when the
+        line is empty (or the part jumps), and then only its one origin on that line is wrongly
+        reached (``cycles`` finds it). Other parts step one square at a time, at most one step
+        short of coming round: that bound is the same from every square of the board (the order
+        of the vector on the cylinder's ring or the torus), so none comes back to its square."""
+        g = self.geometry
+        out: list[_Fill] = []
+        for p in parts:
+            origin = self._mask(p.origin, side)
+            dest = self._mask(p.dest, side)
+            for dx, dy in self._vectors(p.vectors, side):
+                pieces = _wrap_pieces(g, dx, dy)
+                if not pieces:
+                    continue
+                cyclic = dy == 0 or g.wrap_ranks
+                if cyclic:
+                    order = lcm(
+                        g.width // gcd(g.width, abs(dx)) if g.wrap_files else g.width,
+                        g.height // gcd(g.height, abs(dy)) if dy else 1,
+                    )
+                    longest = order - 1
+                else:
+                    longest = g.height  # off the board along the ranks before that
+                steps = min(_steps(g, p.smax), longest)
+                source = 0
+                for src, _shift in pieces:
+                    source |= src
+                doubling: tuple[tuple[tuple[int, int], ...], ...] = ()
+                cycles: tuple[int, ...] = ()
+                if p.smin <= 1 and steps >= longest:
+                    count = max(1, longest.bit_length())
+                    doubling = tuple(_wrap_pieces(g, dx << k, dy << k) for k in range(count))
+                    if cyclic:
+                        cycles = _orbits(g, pieces)
+                out.append(
+                    _Fill(
+                        source,
+                        0,
+                        p.kind == JUMP,
+                        False,
+                        p.smin,
+                        steps,
+                        origin,
+                        dest,
+                        0,
+                        (),
+                        (),
+                        pieces,
+                        doubling,
+                        cycles,
+                    )
+                )
         return out
 
     # -- generation ---------------------------------------------------------------------------
@@ -1521,6 +1582,57 @@ class _Fill:
     enter: int  # the squares a step lands on without leaving the board
     doubling: tuple[int, ...]  # for whole lines: the shifts of 1, 2, 4 ... steps
     lame: tuple[int, ...]  # a lame leap: the offsets (in bits) of the squares it passes, each step
+    wrapping: tuple[tuple[int, int], ...] = ()  # on a joined board: (source, shift) per way round
+    wrap_doubling: tuple[tuple[tuple[int, int], ...], ...] = ()  # those of 1, 2, 4 ... steps
+    cycles: tuple[int, ...] = ()  # the closed lines of the vector (whole-line parts)
+
+
+def _wrap_pieces(g: Geometry, dx: int, dy: int) -> tuple[tuple[int, int], ...]:
+    """A step by ``dx``/``dy`` on a board whose edges join, as (squares, bit shift) pairs: the
+    squares of each pair cross the joined edges the same way (the step leaves the board from the
+    squares of none)."""
+    w, h = g.width, g.height
+    by_file: dict[int, int] = {}
+    for f in range(w):
+        nf = (f + dx) % w if g.wrap_files else f + dx
+        if 0 <= nf < w:
+            by_file[nf - f] = by_file.get(nf - f, 0) | g.file_masks[f]
+    by_rank: dict[int, int] = {}
+    for r in range(h):
+        nr = (r + dy) % h if g.wrap_ranks else r + dy
+        if 0 <= nr < h:
+            by_rank[nr - r] = by_rank.get(nr - r, 0) | g.rank_masks[r]
+    return tuple(
+        (files & ranks, df + dr * w)
+        for df, files in by_file.items()
+        for dr, ranks in by_rank.items()
+        if files & ranks
+    )
+
+
+def _wrap_step(bb: int, pieces: tuple[tuple[int, int], ...]) -> int:
+    out = 0
+    for src, shift in pieces:
+        part = bb & src
+        if part:
+            out |= part << shift if shift >= 0 else part >> -shift
+    return out
+
+
+def _orbits(g: Geometry, pieces: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The closed lines of a step that every square can take (its orbits on the board)."""
+    left = g.full
+    out: list[int] = []
+    while left:
+        line = left & -left
+        while True:
+            grown = line | _wrap_step(line, pieces)
+            if grown == line:
+                break
+            line = grown
+        out.append(line)
+        left &= ~line
+    return tuple(out)
 
 
 def _reach_union(
@@ -1541,6 +1653,52 @@ def _reach_union(
         for fill in fills[side]:
             gen = squares & fill.origin
             shift, source = fill.shift, fill.source
+            if fill.wrapping:
+                if not gen:
+                    continue
+                if fill.wrap_doubling:
+                    # occluded fill through the empty squares (every square for a jump), then
+                    # one step more: what the part reaches from the origins
+                    through = -1 if fill.jump else empty
+                    reached = gen
+                    for pieces in fill.wrap_doubling:
+                        moved = 0
+                        for src, sh in pieces:
+                            part = reached & src
+                            if part:
+                                moved |= part << sh if sh >= 0 else part >> -sh
+                        grown = reached | (through & moved)
+                        if grown == reached:
+                            break  # no run as long as this step: none longer either
+                        reached = grown
+                        moved = 0
+                        for src, sh in pieces:
+                            part = through & src
+                            if part:
+                                moved |= part << sh if sh >= 0 else part >> -sh
+                        through &= moved
+                    land = _wrap_step(reached, fill.wrapping)
+                    back = land & gen
+                    if back:
+                        for line in fill.cycles:
+                            alone = line & gen
+                            if (
+                                alone & back
+                                and not alone & (alone - 1)
+                                and (fill.jump or not line & occupied)
+                            ):
+                                land &= ~alone  # round an open line back to its only origin: no move
+                    out |= land & fill.dest
+                    continue
+                for step in range(1, fill.smax + 1):
+                    gen = _wrap_step(gen, fill.wrapping)
+                    if not gen:
+                        break
+                    if step >= fill.smin:
+                        out |= gen & fill.dest
+                    if not fill.jump:
+                        gen &= empty
+                continue
             if fill.doubling:
                 # occluded fill (Kogge-Stone): ``gen`` grows along the line through the squares of
                 # ``through``, which is closed under the doubled shifts so that no step wraps
