@@ -147,10 +147,26 @@ def moves_cmd(rules: str, position: str | None, moves: str, as_json: bool) -> No
 @_RULES
 @_POSITION
 @_MOVES
-@click.option("--depth", "-d", type=click.IntRange(0, 12), default=3, show_default=True, help="Plies.")
+@click.option(
+    "--depth",
+    "-d",
+    type=click.IntRange(0, 12),
+    default=3,
+    show_default=True,
+    help="Turns (or moves: --unit).",
+)
 @click.option("--divide", "divide_", is_flag=True, help="Show the count below each root move.")
+@click.option(
+    "--unit",
+    type=click.Choice(["turn", "move"]),
+    default="turn",
+    show_default=True,
+    help="What the depth counts where a turn has several moves: whole turns or single moves.",
+)
 @json_option
-def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_: bool, as_json: bool) -> None:
+def perft_cmd(
+    rules: str, position: str | None, moves: str, depth: int, divide_: bool, unit: str, as_json: bool
+) -> None:
     """Count the leaf nodes of the legal-move tree (perft), with a progress bar on a terminal."""
     import sys
     import time
@@ -165,10 +181,10 @@ def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_:
     start = time.perf_counter()
     parts: dict[str, int] = {}
     if divide_:
-        parts = divide(pos, depth)
+        parts = divide(pos, depth, unit="move" if unit == "move" else "turn")
         nodes = sum(parts.values()) if depth > 0 else 1
     elif as_json or depth <= 2 or plain_output(sys.stderr):
-        nodes = perft(pos, depth)
+        nodes = perft(pos, depth, unit="move" if unit == "move" else "turn")
     else:
         from rich.progress import Progress  # (a terminal only: rich's progress costs ~30 ms to import)
 
@@ -178,10 +194,18 @@ def perft_cmd(rules: str, position: str | None, moves: str, depth: int, divide_:
             def tick(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)
 
-            nodes = perft(pos, depth, progress=tick)
+            nodes = perft(pos, depth, unit="move" if unit == "move" else "turn", progress=tick)
     seconds = time.perf_counter() - start
     if as_json:
-        print_json({"depth": depth, "nodes": nodes, "divide": parts or None, "seconds": round(seconds, 3)})
+        print_json(
+            {
+                "depth": depth,
+                "unit": unit,
+                "nodes": nodes,
+                "divide": parts or None,
+                "seconds": round(seconds, 3),
+            }
+        )
         raise SystemExit(EXIT_OK)
     rate = nodes / seconds if seconds > 0 else 0.0
     show(

@@ -275,6 +275,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "zone_rule_once": "the variant core executes one {name} rule per file, with a prefix of its own",
         "magnetic_plain_board": "the variant core executes magnetic on a board whose edges do not join",
         "zone_without_piece": "'{key}' is the zone of piece '{base}', which the rule file does not define",
+        "turn_with": "'{name}' together with '{other}': two definitions of a turn are not executed",
+        "turn_order": "turn rules of different parts without distinct sequence numbers (moves in an "
+        "arbitrary order, 003:780) are not executed",
+        "turn_balance": "every part of the turn has 'balance': the first turn would have no move",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute attribute '{shown}' of rule '{name}'",
@@ -424,6 +428,9 @@ _HINTS: dict[str, dict[str, str]] = {
         "zone_rule_once": "give every piece of the rule the same prefix, one prefix per rule",
         "magnetic_plain_board": "remove cylindric or torus",
         "zone_without_piece": "define the piece '{base}' too",
+        "turn_with": "keep one of them: 'progressive' and 'monster' define their turns themselves",
+        "turn_order": "number the parts: turn<1> turn<2>{{C}}",
+        "turn_balance": "give 'balance' to the parts the first turn skips only",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "attributes executed for '{name}': {known}",
@@ -458,8 +465,8 @@ _HINTS: dict[str, dict[str, str]] = {
         "piece_cannot_be": "use single letters, and '+' for promoted states",
     },
     BAD_STATE_FIELD: {
-        "unknown_state_field": "ep:e3@e4 or checks:1/0",
-        "state_field": "ep:e3@e4 or checks:1/0",
+        "unknown_state_field": "ep:e3@e4, checks:1/0 or turn:1/2 (moves made of a turn of several moves)",
+        "state_field": "ep:e3@e4, checks:1/0 or turn:1/2 (moves made of a turn of several moves)",
     },
     UNKNOWN_PIECE: {
         "on_marks_unmoved": "write {token2}",

@@ -133,6 +133,8 @@ def write_feen(pos: BoardState) -> str:
         out += f" ep:{squares}@{g.square_names[pos.ep_victim]}"
     if any(pos.checks) and core.rules.max_checks is not None:
         out += f" checks:{pos.checks[0]}/{pos.checks[1]}"
+    if core.turn_lengths is not None and (pos.phase or pos.turn_len != core.turn_lengths[pos.turn]):
+        out += f" turn:{pos.phase}/{pos.turn_len}"
     return out
 
 
@@ -246,6 +248,8 @@ def read_feen(pos: BoardState, text: str) -> None:
     st = parsed.style_turn
     pos.turn = WHITE if st.active_side is Side.FIRST else BLACK
     pos.styles = (st.first.name, st.second.name)
+    if core.turn_lengths is not None:
+        pos.turn_len = core.turn_lengths[pos.turn]
     offset = len(base) + 1
     for extra in fields[3:]:
         _state_field(pos, extra, text, offset)
@@ -271,6 +275,12 @@ def _state_field(pos: BoardState, field: str, text: str, offset: int) -> None:
             if not (a.isdigit() and b.isdigit() and len(a) < 3 and len(b) < 3):
                 raise ValueError("checks:W/B with two small numbers")
             pos.checks = [int(a), int(b)]
+            return
+        if field.startswith("turn:") and pos.core.turn_lengths is not None:
+            a, _, b = field[5:].partition("/")
+            if not (a.isdigit() and b.isdigit() and len(a) < 5 and len(b) < 5 and int(a) < int(b)):
+                raise ValueError("turn:M/N: M moves made of a turn of N moves (M < N)")
+            pos.phase, pos.turn_len = int(a), int(b)
             return
     except (ValueError, NotationError) as exc:
         message = exc.diagnostics[0].message if isinstance(exc, NotationError) else str(exc)
@@ -377,6 +387,10 @@ def _fen_can_hold(pos: BoardState) -> None:
     g = core.geometry
     name = pos.variant.name
     default = _default_styles(pos)
+    if core.turn_lengths is not None and (pos.phase or pos.turn_len != core.turn_lengths[pos.turn]):
+        raise info_of(codes.NO_FEN).error(
+            PositionError, "fen_cannot_hold", name=name, what=f"the turn state {pos.phase}/{pos.turn_len}"
+        )
     if set(pos.styles) != set(default):
         raise info_of(codes.NO_FEN).error(
             PositionError, "fen_cannot_hold", name=name, what=f"the styles {pos.styles[0]}/{pos.styles[1]}"

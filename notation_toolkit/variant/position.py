@@ -34,6 +34,7 @@ from notation_toolkit.variant.tables import (
     GATE_SHIFT,
     MAKES_EP,
     NOPROMO,
+    PASS,
     SQ,
     WHITE,
     BoardState,
@@ -51,6 +52,7 @@ __all__ = [
     "EP",
     "MAKES_EP",
     "NOPROMO",
+    "PASS",
     "SQ",
     "WHITE",
     "Core",
@@ -184,6 +186,8 @@ class Position(BoardState):
         other.bbs = self.bbs[:]
         other.occ = self.occ[:]
         other.turn = self.turn
+        other.phase = self.phase
+        other.turn_len = self.turn_len
         other.unmoved = self.unmoved
         other.promoted = self.promoted
         other.ep_squares = self.ep_squares
@@ -211,6 +215,8 @@ class Position(BoardState):
             self.variant is not None and id(self.core),
             tuple(self.board),
             self.turn,
+            self.phase,
+            self.turn_len,
             self.unmoved,
             self.promoted,
             self.ep_squares,
@@ -548,7 +554,7 @@ class Position(BoardState):
         captured_code = -1
         captured_sq = -1
         hand_change = -1
-        moved_code = board[frm] if not m & DROP else -1
+        moved_code = board[frm] if not m & (DROP | PASS) else -1
         if m & DROP:
             t = frm
             code = 2 * t + us
@@ -585,6 +591,8 @@ class Position(BoardState):
                     self.unmoved ^= 1 << sq
                     key ^= core.z_unmoved[sq]
             captured_sq = rd  # remembered for the undo
+        elif m & PASS:
+            pass  # the board stays; the side to move changes (or the turn goes on: rules.turn)
         else:
             code = board[frm]
             t = code >> 1
@@ -698,6 +706,8 @@ class Position(BoardState):
                 board[sq] = code
                 bbs[code] |= 1 << sq
                 occ[us] |= 1 << sq
+        elif m & PASS:
+            pass
         else:
             code = board[to]
             board[to] = -1
@@ -853,6 +863,12 @@ class Position(BoardState):
                 if not exposed:
                     danger ^= low
             safe = core.geometry.full & ~danger
+        us = self.turn
+        # a part of a multi-move turn may leave the royal piece attacked (its filter decides)
+        check_royal = has_royal and not (core.expose_hooks and any(h(self) for h in core.expose_hooks))
+        if has_royal and not check_royal:
+            royal_sq = -1
+            safe = 0
         skip = 0
         if bulk is not None and safe and core.bulk_types:
             us = self.turn
@@ -909,10 +925,8 @@ class Position(BoardState):
             if not ok:
                 pass
             elif (
-                has_royal
-                and (
-                    self._royal_attacked(1 - self.turn) if safe_hook is None else not safe_hook(self, m, undo)
-                )
+                check_royal
+                and (self._royal_attacked(us) if safe_hook is None else not safe_hook(self, m, undo))
             ) or (
                 (
                     m & DROP
@@ -1113,6 +1127,8 @@ def _code_text(core: Core, m: int) -> str:
     to = m >> 10 & SQ
     if m & DROP:
         return _letter(core.keys[m & SQ]).upper() + "@" + names[to]
+    if m & PASS:
+        return "pass"
     promo = m >> 20 & SQ
     gate = m >> GATE_SHIFT & SQ
     if m & GATE_ON_PARTNER:
@@ -1147,7 +1163,7 @@ def _letter(key: str) -> str:
 def _looks_like_move(text: str) -> bool:
     import re
 
-    return (
+    return text == "pass" or (
         re.fullmatch(r"([A-Z]@[a-z][0-9]{1,2}|[a-z][0-9]{1,2}[a-z][0-9]{1,2}(\+|[a-z])?)", text) is not None
     )
 

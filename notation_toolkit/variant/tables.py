@@ -31,6 +31,7 @@ NOPROMO = 1 << 35  # an optional promotion declined (text needs no suffix; kept 
 # gates on its partner's square instead of the royal piece's
 GATE_SHIFT = 51
 GATE_ON_PARTNER = 1 << 61
+PASS = 1 << 36  # a pass: the move of a turn that leaves the board as it is (text ``pass``)
 # castling written as the royal piece taking its partner (e1h1): the royal piece stays, or its
 # destination is also a move of its own (bits 40-49 of a castling hold the partner's destination + 1)
 CASTLE_BY_PARTNER = 1 << 50
@@ -434,6 +435,20 @@ class Core:
         if masks or frozen:
             # a mask or a frozen piece takes moves away that the fast legality paths count on
             self.exact = True
+        self.expose_hooks = [h.expose for h in hooks if h.expose is not None]
+        lengths = [h.turn_lengths for h in hooks if h.turn_lengths is not None]
+        self.turn_lengths: tuple[int, int] | None = lengths[0] if lengths else None
+
+    def z_turn(self, phase: int, length: int) -> int:
+        """The Zobrist term of a turn state (``phase`` moves made of a turn of ``length``); 0 for
+        a variant whose turns are single moves. A mixing function instead of a table: the length
+        of a turn grows without bound in progressive chess."""
+        if self.turn_lengths is None:
+            return 0
+        x = (phase << 32 | length) + 0x9E3779B97F4A7C15
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return x ^ (x >> 31)
 
     def _per_side(
         self, way: tuple[str, ...] | None, by_side: tuple[tuple[str, ...], tuple[str, ...]]
@@ -483,11 +498,13 @@ class BoardState:
         "history",
         "key",
         "occ",
+        "phase",
         "ply",
         "promoted",
         "stack",
         "styles",
         "turn",
+        "turn_len",
         "unmoved",
         "variant",
     )
@@ -501,6 +518,9 @@ class BoardState:
         self.bbs: list[int] = [0] * (2 * core.n)
         self.occ: list[int] = [0, 0]
         self.turn = WHITE
+        # multi-move turns: the moves made of the current turn and its length (rules.turn)
+        self.phase = 0
+        self.turn_len = 1
         self.unmoved = 0
         self.promoted = 0
         self.ep_squares = 0
@@ -539,6 +559,7 @@ class BoardState:
             key ^= c.z_checks[side][min(self.checks[side], 63)]
         if self.turn:
             key ^= c.z_side
+        key ^= c.z_turn(self.phase, self.turn_len)
         self.key = key
 
 

@@ -46,6 +46,7 @@ from notation_toolkit.variant.rules import (
     stalemate,
     win,
     wrapping,
+    turns,
 )
 from notation_toolkit.variant.rules.base import (
     Castling,
@@ -106,12 +107,14 @@ COMPONENTS: tuple[Component, ...] = (
     protector.COMPONENT,
     burner.COMPONENT,
     magnetic.COMPONENT,
+    *turns.COMPONENTS,
 )
 """Every component, in the order the core asks their hooks (game ends: hill before checks, an
 explosion before the royal rule's ends; no moves: checkmate before stalemate; repetition:
 perpetual check before the draw; filters: a move that repeats is gone before must-capture looks
 for captures; the first ``check``/``safe`` given wins: atomic's, which follows ``royal=expose``,
-before the royal rule's)."""
+before the royal rule's; the turn rules last: their ``do`` decides, after every other effect of
+a move, whether the turn goes on)."""
 
 _BY_RULE: dict[str, Component] = {name: c for c in COMPONENTS for name in c.contract}
 

@@ -249,7 +249,11 @@ class Hooks:
     - ``frozen(pos, side)``: the pieces of ``side`` that cannot move (a bitboard, looked at in the
       position as it stands); ``frozen_captures`` / ``frozen_moves``: whether they still capture /
       still make moves that do not capture; ``frozen_check``: whether they still give check;
-    - ``protected(pos, side)``: the pieces of ``side`` that cannot be captured nor checked.
+    - ``protected(pos, side)``: the pieces of ``side`` that cannot be captured nor checked;
+    - ``expose(pos)``: True when the side to move may leave its royal piece attacked by its next
+      move (a part of a multi-move turn that allows it; the component's ``filter`` then decides);
+    - ``turn_lengths``: multi-move turns: per side, the number of moves of the turn a position
+      without a ``turn:`` state field starts (the FEEN field and the Zobrist key carry the phase).
     """
 
     moves: Callable[[Position, list[int]], None] | None = None
@@ -272,6 +276,8 @@ class Hooks:
     frozen_moves: bool = False
     frozen_check: bool = False
     protected: Callable[[Position, int], int] | None = None
+    expose: Callable[[Position], bool] | None = None
+    turn_lengths: tuple[int, int] | None = None
 
 
 class Component:
