@@ -319,10 +319,14 @@ class Engine:
         best_move = moves[0]
         self._path.append(pos.zobrist())
         try:
+            us = pos.turn
             for mv in moves:
                 pos.push(mv)
                 try:
-                    score = -self._negamax(pos, depth - 1, -beta, -alpha, 1)
+                    if pos.turn == us:  # a turn of several moves goes on: the same side's score
+                        score = self._negamax(pos, depth - 1, alpha, beta, 1)
+                    else:
+                        score = -self._negamax(pos, depth - 1, -beta, -alpha, 1)
                 finally:
                     pos.pop()
                 if score > alpha:
@@ -375,11 +379,15 @@ class Engine:
         original = alpha
         best, best_code = -MATE - 1, moves[0].code
         self._path.append(key)
+        us = pos.turn
         try:
             for mv in moves:
                 pos.push(mv)
                 try:
-                    score = -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                    if pos.turn == us:  # a turn of several moves goes on: the same side's score
+                        score = self._negamax(pos, depth - 1, alpha, beta, ply + 1)
+                    else:
+                        score = -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                 finally:
                     pos.pop()
                 if score > best:
@@ -415,13 +423,17 @@ class Engine:
             if not moves:
                 return stand
         moves.sort(key=lambda mv: -self._order(pos, mv.code, 0, ply))
+        us = pos.turn
         for mv in moves:
             pos.push(mv)
             try:
                 self._tick()
                 after = pos.legal_moves()
+                same = pos.turn == us  # a turn of several moves goes on: the same side's score
                 if not after:
-                    score = -self._terminal(pos, ply + 1)
+                    score = self._terminal(pos, ply + 1) * (1 if same else -1)
+                elif same:
+                    score = self._quiesce(pos, alpha, beta, ply + 1, qply + 1, after, pos.is_check())
                 else:
                     score = -self._quiesce(pos, -beta, -alpha, ply + 1, qply + 1, after, pos.is_check())
             finally:

@@ -89,7 +89,7 @@ class TurnRules:
     def part(self, side: int, length: int, phase: int) -> Part:
         """The part the move ``phase`` of a turn of ``length`` moves of ``side`` plays."""
         if self.progressive is not None:
-            return _ANY
+            return _SERIES
         parts = self.parts[side]
         if length != len(parts):  # the balanced first turn: the balance parts are skipped
             parts = tuple(p for p in parts if not p.balance) or parts
@@ -97,6 +97,7 @@ class TurnRules:
 
 
 _ANY = Part()
+_SERIES = Part(enpassant=True)  # a move of a progressive series (en passant: its first move)
 
 
 class Turn(Component):
@@ -175,7 +176,7 @@ class Progressive(Component):
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         mode = "scotish" if any(name == "scotish" for name, _ in attributes) else "italian"
-        _set(reading, rule, TurnRules(((_ANY,), (_ANY,)), progressive=mode, source="progressive"))
+        _set(reading, rule, TurnRules(((_SERIES,), (_SERIES,)), progressive=mode, source="progressive"))
 
 
 class Monster(Component):
@@ -209,7 +210,7 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
     """The hooks of a variant with turns of several moves."""
     # per part, the piece types it may move (None: any)
     type_sets: dict[Part, frozenset[int] | None] = {}
-    all_parts = {p for side in spec.parts for p in side} | {_ANY}
+    all_parts = {p for side in spec.parts for p in side} | {_ANY, _SERIES}
     for p in all_parts:
         type_sets[p] = (
             None if p.pieces is None else frozenset(core.index[k] for k in p.pieces if k in core.index)
