@@ -44,9 +44,9 @@ from notation_toolkit.variant.rules import (
     protector,
     royal,
     stalemate,
+    turns,
     win,
     wrapping,
-    turns,
 )
 from notation_toolkit.variant.rules.base import (
     Castling,
