@@ -324,6 +324,22 @@ class _Exporter:
         if partners != ["R"]:
             self.opt("castlingRookPieces", "".join(p.lower() for p in partners))
         royal = next(iter(self.rules.royal), "K")
+        gates = ""
+        if self.rules.fen_gates is not None:
+            # Seirawan FEN: first-rank pieces that may gate, by file, after the castling rights
+            corners = (0, self.files - 1)
+            for upper, rank in ((True, 0), (False, self.ranks - 1)):
+                files = sorted(
+                    f
+                    for f, r, letter in marks
+                    if r == rank
+                    and letter.isupper() == upper
+                    and letter.upper() != royal
+                    and f not in corners
+                )
+                text = "".join(_FILES[f] for f in files)
+                gates += text.upper() if upper else text
+            marks = [m for m in marks if m[2].upper() == royal or m[0] in corners]
         for f, r, letter in marks:
             if r not in (0, self.ranks - 1) or (letter.upper() != royal and f not in (0, self.files - 1)):
                 # Fairy-Stockfish castles from the corners of the first rank unless told otherwise
@@ -355,6 +371,12 @@ class _Exporter:
                 if f < king[0]:
                     rights += "Q" if upper else "q"
                     break
+        if gates:
+            upper_gates = "".join(c for c in gates if c.isupper())
+            lower_gates = "".join(c for c in gates if c.islower())
+            white = "".join(c for c in rights if c.isupper())
+            black = "".join(c for c in rights if c.islower())
+            rights = white + upper_gates + black + lower_gates
         return rights
 
     # -- rules ----------------------------------------------------------------------------------
@@ -452,10 +474,22 @@ class _Exporter:
         rules = self.rules
         if not rules.holding:
             return
-        if not rules.demote:
+        if rules.hand_captures and not rules.demote:
             self.refuse("holding", "Fairy-Stockfish demotes captured promoted pieces (write holding=demote)")
+        if not rules.hand_flip:
+            self.refuse("holding=notflip", "Fairy-Stockfish's captured pieces change side")
+        if rules.hand_types is not None or rules.hand_zone is not None:
+            self.refuse("holding{...}[...]", "Fairy-Stockfish puts every captured piece in hand")
+        if rules.extra.get("withattack"):
+            self.refuse("drop=withattack", "Fairy-Stockfish has no such drop condition")
+        self._gating()
+        if not rules.hand_drops:
+            # the holding gating implies: pieces enter by gating only
+            self.opt("pieceDrops", "false")
+            self.opt("capturesToHand", "false")
+            return
         self.opt("pieceDrops", "true")
-        self.opt("capturesToHand", "true")
+        self.opt("capturesToHand", "true" if rules.hand_captures else "false")
         pawns = self._pawn_keys() & set(self.letters)
         everywhere = (1 << self.geometry.size) - 1
         first = sum(1 << self.geometry.square(f, 0) for f in range(self.files))
@@ -488,6 +522,24 @@ class _Exporter:
             if count != 1:
                 self.opt("dropNoDoubledCount", count)
 
+    def _gating(self) -> None:
+        # Seirawan gating: gating = true, seirawanGating = true; Fairy-Stockfish gates onto the
+        # first rank every piece in hand but pawns
+        gating = self.rules.extra.get("gating")
+        if gating is None:
+            return
+        g = self.geometry
+        first = sum(1 << g.square(f, 0) for f in range(self.files))
+        if gating.zone[0] != first:
+            self.refuse("gating", "Fairy-Stockfish gates onto the first rank only (write gating[1])")
+        pieces = {k for k in self.letters if k not in self.rules.royal and self.letters.get(k) != "pawn"}
+        if gating.pieces is not None and not pieces <= gating.pieces:
+            in_hand = set(self.v.start().feen().split()[1].upper()) & set(self.letters)
+            if not in_hand <= gating.pieces or self.rules.hand_captures:
+                self.refuse("gating{...}", "Fairy-Stockfish gates every piece in hand but pawns")
+        self.opt("gating", "true")
+        self.opt("seirawanGating", "true")
+
     def _game_end(self) -> None:
         rules = self.rules
         if rules.stalemate != "draw":
@@ -508,6 +560,8 @@ class _Exporter:
         if rules.perpetual_check is not None:
             self.opt("perpetualCheckIllegal", "true")
         if rules.must_capture:
+            if rules.extra.get("mustcapture"):
+                self.refuse("mustcapture{...}", "Fairy-Stockfish's captures are compulsory for every piece")
             self.opt("mustCapture", "true")
         if rules.max_checks is not None:
             self.opt("checkCounting", "true")

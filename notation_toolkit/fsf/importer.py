@@ -296,6 +296,8 @@ class _Writer:
         self.promotion_limits: list[tuple[str, int]] = []
         self.asymmetric_regions: list[str] = []
         self.castle_marks: set[Square] = set()
+        self.gate_marks: set[Square] = set()  # unmoved pieces that may gate (Seirawan FEN letters)
+        self.gating = False
         self.asymmetric: list[_Piece] = []
         self.start = ""
         self.used: set[str] = set()
@@ -433,6 +435,7 @@ class _Writer:
         self._game_end()
         self._promotion()
         self._drops()
+        self._gating()
         self._misc()
         self._piece_defs()
         self._castling()
@@ -507,11 +510,6 @@ class _Writer:
         "mutuallyImmuneTypes": ("", "a rule making pieces of one type immune to each other"),
         "blastImmuneTypes": ("", "an executed atomic rule with immune pieces"),
         "petrifyBlastPieces": ("true", "a rule turning pieces into walls"),
-        "gating": ("true", "an executed gating rule (FBR gating is not executed by the variant core)"),
-        "seirawanGating": (
-            "true",
-            "an executed gating rule (FBR gating is not executed by the variant core)",
-        ),
         "wallingRule": ("", "a rule placing walls (arrows, a duck) after each move"),
         "wallOrMove": ("true", "a rule placing walls instead of moving"),
         "cambodianMoves": ("true", "special first moves of the king and the queen (Cambodian rules)"),
@@ -671,7 +669,7 @@ class _Writer:
         from notation_toolkit import feen
 
         royal = self.royal_letter
-        marks = self.castle_marks
+        marks = self.castle_marks | self.gate_marks
         rows = []
         for r in range(self.ranks - 1, -1, -1):
             out = ""
@@ -863,14 +861,11 @@ class _Writer:
         choices_w = self.letters("promotionPieceTypes", self.kinds("queen", "rook", "bishop", "knight"))
         white = self.letters("promotionPieceTypesWhite", choices_w)
         black = self.letters("promotionPieceTypesBlack", choices_w)
-        if white != black:
-            self.refuse(
-                "promotionPieceTypesWhite",
-                "the two sides promote to different pieces",
-                "promotion choices per side",
-            )
         known = {p.letter for p in self.pieces.values()}
         choices = "".join(ch for ch in white if ch in known)
+        if white != black:
+            # colour-specific choices: the first player's in upper case, the second's in lower case
+            choices += "".join(ch for ch in black if ch in known).lower()
         pawns = "".join(ch for ch in self._pawn_types() if ch in known)
         promoted = self._promoted_types()
         self.promoted = promoted
@@ -1104,6 +1099,24 @@ class _Writer:
             count = self.number("dropNoDoubledCount", 1)
             self.rules.append(f"pieces{{{letter}}}=file({count})  ~ dropNoDoubled")
 
+    def _gating(self) -> None:
+        # Seirawan gating (gating + seirawanGating): every piece in hand but pawns, onto the first
+        # rank; the gates are the pieces the castling field names (003:364-368)
+        gating = self.flag("gating", False)
+        seirawan = self.flag("seirawanGating", False)
+        if not gating and not seirawan:
+            return
+        if not seirawan:
+            self.refuse("gating", "gating without seirawanGating (Musketeer-style)", "Musketeer gating")
+            return
+        pieces = "".join(
+            p.letter
+            for p in self.pieces.values()
+            if p.kind not in ("pawn", "king") and p.letter not in self._pawn_types()
+        )
+        self.gating = True
+        self.rules.append(f"gating{{{pieces}}}[1]  ~ gating, seirawanGating")
+
     def _misc(self) -> None:
         for name in ("doubleStepRank", "doubleStepRankMin"):
             if self.get(name) is not None:
@@ -1305,6 +1318,8 @@ class _Writer:
         if not rights:
             self._finish()
             return
+        if self.gating:
+            self._gates(rights)
         king_letter = king_piece.value.strip()[:1].upper() if king_piece else (king.letter if king else "")
         if king is None or king_letter != king.letter:
             self.refuse(
@@ -1371,6 +1386,18 @@ class _Writer:
                 "castlingQueensideFile"
             )
         self._finish()
+
+    def _gates(self, rights: str) -> None:
+        # the first-rank pieces a Seirawan castling field names by file (K and Q name the king and
+        # its rook, marked as castling pieces)
+        for rank, upper in ((0, True), (self.ranks - 1, False)):
+            for ch in rights:
+                f = ord(ch.upper()) - ord("A")
+                if ch.isupper() != upper or ch.upper() in "KQ" or not 0 <= f < self.files:
+                    continue
+                cell = self.grid[rank][f]
+                if cell is not None and cell.isupper() == upper:
+                    self.gate_marks.add((f, rank))
 
     def _finish(self) -> None:
         self.start = self._feen()

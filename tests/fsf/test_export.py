@@ -37,6 +37,11 @@ EXPORTED = [
     "nightrider",
     "shogi",
     "threekings",
+    "seirawan",
+    "shouse",
+    "pocketknight",
+    "sortofalmost",
+    "chigorin",
 ]
 # what Fairy-Stockfish cannot state, named by the diagnostic
 REFUSED = {
@@ -47,6 +52,7 @@ REFUSED = {
     "horde": "P=mfW+cefF+[2]mefW02+[1]mfW02",
     "cylinder": "cylindric",  # no board whose edges join (003:209)
     "torus": "torus",
+    "dragon": "drop{D}",  # Fairy-Stockfish's drop regions hold for every piece
 }
 
 
@@ -102,6 +108,12 @@ def test_export_refuses_what_fairy_stockfish_cannot_state(name: str, what: str) 
         ("royal pieces{K}=draw", "pieces=draw"),
         ("royal pieces{QR}=morethan(1)", "pieces=morethan"),  # FSF counts each type on its own
         ("royal loss=repetition(3) draw=repetition(3)", "loss=repetition"),
+        ("royal holding=demote,notflip", "holding=notflip"),  # 003:424: FSF's captures change side
+        ("royal holding{Q}=demote", "holding{...}"),
+        ("royal holding=demote drop=withattack", "drop=withattack"),
+        ("royal mustcapture{Q}", "mustcapture{...}"),
+        ("royal gating[1-2]", "gating"),  # FSF gates onto the first rank only
+        ("royal promotion=capture P=mfW +P==Q", "promotion=capture"),
     ],
 )
 def test_export_refuses_the_win_conditions_fairy_stockfish_has_not(rules: str, what: str) -> None:
