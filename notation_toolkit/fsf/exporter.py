@@ -324,6 +324,14 @@ class _Exporter:
         if partners != ["R"]:
             self.opt("castlingRookPieces", "".join(p.lower() for p in partners))
         royal = next(iter(self.rules.royal), "K")
+        castlers = sorted(self.rules.castle_partners)
+        if not self.rules.royal and castlers:
+            # no royal piece: the piece that castles (Extinction's king) is named
+            if len(castlers) != 1:
+                self.refuse("castling", "Fairy-Stockfish castles one piece type")
+                return ""
+            royal = castlers[0]
+            self.opt("castlingKingPiece", royal.lower())
         gates = ""
         if self.rules.fen_gates is not None:
             # Seirawan FEN: first-rank pieces that may gate, by file, after the castling rights
@@ -576,7 +584,23 @@ class _Exporter:
                     items.append(f"{letter.lower()}:{count}")
             self.opt("promotionLimit", " ".join(items))
         self.opt("nMoveRule", 0)
-        # FBR: a piece must promote where it could not move again, and is never left immobile
+        # FBR: a piece must promote where it could not move again (003:744); a piece that does not
+        # promote may go where it has no move left (Fox and hounds), which Fairy-Stockfish's
+        # immobilityIllegal, an option for every piece, would forbid
+        core = self.v.tables
+        full = self.geometry.full
+        stuck = [
+            k
+            for t, k in enumerate(core.keys)
+            if core.promo[t] is None and any(core.can_move[t][side] != full for side in (0, 1))
+        ]
+        if not rules.promotions:
+            return
+        if stuck:
+            self.refuse(
+                f"piece {stuck[0]}",
+                "Fairy-Stockfish's immobilityIllegal would hold for it too (it does not promote)",
+            )
         self.opt("immobilityIllegal", "true")
 
     def _hill(self) -> None:

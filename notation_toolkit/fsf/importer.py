@@ -561,7 +561,7 @@ class _Writer:
                 continue
             self.ctx.refuse(opt, name, value, "Fairy-Stockfish's rule has no FBR counterpart", lacks)
         cm = self.value("checkmateValue", "loss")
-        if cm != "loss":
+        if cm not in ("loss", "win"):
             self.refuse(
                 "checkmateValue", "a checkmated side that does not lose", "a checkmate value other than loss"
             )
@@ -716,6 +716,12 @@ class _Writer:
             return
         checks = self.flag("checkCounting", False)
         rule = "royal" if king.letter == "K" else f"royal{{{king.letter}}}"
+        if self.value("checkmateValue", "loss") == "win":
+            # the checkmated side wins: royal=checkmated (003:922-924)
+            self.rules.append(f"{rule}=checkmated  ~ checkmateValue = win")
+            rule = "royal" if king.letter == "K" else f"royal{{{king.letter}}}"
+            if not checks:
+                return
         if checks:
             counts = self.check_counts or (3, 3)
             if counts[0] != counts[1]:
@@ -760,6 +766,31 @@ class _Writer:
         # Losing every piece leaves no move: the stalemate value decides, as extinction would.
         if every and count == 0 and opponent == 0 and value == stalemate and "king" not in self.pieces:
             return
+        letters = {p.letter for p in self.pieces.values()}
+        named = sorted({c.upper() for c in types.value.strip()}) if types is not None else []
+        pseudo = self.flag("extinctionPseudoRoyal", False)
+        if (
+            value == "loss"
+            and opponent == 0
+            and not pseudo
+            and not self.flag("pieceDrops", False)
+            and (every or (named and set(named) <= letters))
+        ):
+            # FBR pieces=extinction (003:562): a side without a piece of every type of the set
+            # loses; pieces=morethan(N) (003:590): N or fewer pieces of the set lose
+            if every:
+                self.rules.append(f"pieces=morethan({count})  ~ extinctionValue, extinctionPieceTypes")
+                return
+            if count == 0:
+                self.rules.append(
+                    "pieces{" + "".join(named) + "}=extinction  ~ extinctionValue, extinctionPieceTypes"
+                )
+                return
+            if len(named) == 1:
+                self.rules.append(
+                    "pieces{" + named[0] + f"}}=morethan({count})  ~ extinctionValue, extinctionPieceCount"
+                )
+                return
         self.refuse(
             "extinctionValue",
             "the game ends when a side has lost every piece of some types",
@@ -1321,7 +1352,10 @@ class _Writer:
         if self.gating:
             self._gates(rights)
         king_letter = king_piece.value.strip()[:1].upper() if king_piece else (king.letter if king else "")
-        if king is None or king_letter != king.letter:
+        # without a royal piece the core castles the piece K (Extinction's commoner king)
+        castler = king.letter if king is not None else "K"
+        plain_k = king is None and king_letter == "K" and any(p.letter == "K" for p in self.pieces.values())
+        if not plain_k and (king is None or king_letter != king.letter):
             self.refuse(
                 "castlingKingPiece" if king_piece else "castling",
                 "castling moves a piece that is not royal",
@@ -1344,7 +1378,7 @@ class _Writer:
             kings = [
                 f
                 for f, c in enumerate(row)
-                if c is not None and c.upper() == king.letter and (c.isupper() == (letters == "KQ"))
+                if c is not None and c.upper() == castler and (c.isupper() == (letters == "KQ"))
             ]
             if not kings:
                 continue

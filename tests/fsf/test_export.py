@@ -25,10 +25,12 @@ EXPORTED = [
     "chess",
     "courier",
     "crazyhouse",
+    "extinction",
     "foxandhounds",
     "gardner",
     "grand",
     "kingofthehill",
+    "kinglet",
     "knightmate",
     "losalamos",
     "makruk",
@@ -50,6 +52,7 @@ REFUSED = {
     "shako": "castling with the piece on b9",
     "berolina": "P=mfF+cefW+[1-2]mefF02",
     "horde": "P=mfW+cefF+[2]mefW02+[1]mfW02",
+    "racingkings": "hill=balance",
     "cylinder": "cylindric",  # no board whose edges join (003:209)
     "torus": "torus",
     "dragon": "drop{D}",  # Fairy-Stockfish's drop regions hold for every piece

@@ -268,7 +268,16 @@ def test_003_924_royal_checkmated_the_checkmated_side_wins() -> None:
 
 # -- invariants over random games of the example variants -----------------------------------------
 
-NEW_EXAMPLES = ["horde", "threekings", "misere", "breakthrough", "foxandhounds"]
+NEW_EXAMPLES = [
+    "horde",
+    "threekings",
+    "misere",
+    "breakthrough",
+    "foxandhounds",
+    "extinction",
+    "kinglet",
+    "racingkings",
+]
 
 
 def _invariants(name: str, games: int, plies: int, seed: int) -> None:
@@ -362,3 +371,52 @@ def test_mirror_other_than_vertical_with_castling_is_refused() -> None:
     with pytest.raises(NotationError) as info:
         Variant.from_text(text)
     assert [d.code for d in info.value.diagnostics] == ["VAR203"]
+
+
+# -- the example variants of Fairy-Stockfish's built-ins that these rules open ---------------------
+
+
+def test_003_562_extinction_chess_losing_the_last_knight_loses() -> None:
+    variant = Variant.load(EXAMPLES + "extinction.fbr")
+    pos = variant.position("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    assert pos.outcome() is None  # one black knight left
+    pos = variant.position("r1bqkbnr/pppppppp/5N2/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1")
+    pos.push("f6g8")
+    assert pos.outcome() == Outcome(0, "extinction")
+
+
+def test_003_562_kinglet_the_king_is_an_ordinary_piece_the_pawns_decide() -> None:
+    variant = Variant.load(EXAMPLES + "kinglet.fbr")
+    pos = variant.position("4k3/p7/8/8/8/8/7P/4K2q w - - 0 1")
+    assert not pos.is_check()
+    assert "e1f1" in [m.text for m in pos.legal_moves()]  # next to the queen: there is no check
+    pos.push("e1d2")
+    pos.push("h1h2")  # White's last pawn taken
+    assert pos.outcome() == Outcome(1, "extinction")
+
+
+def test_003_961_racing_kings_no_move_gives_check() -> None:
+    variant = Variant.load(EXAMPLES + "racingkings.fbr")
+    pos = variant.position("8/8/8/8/8/1k6/8/R6K w - - 0 1")
+    assert "a1a3" not in [m.text for m in pos.legal_moves()]
+    assert "a1a2" in [m.text for m in pos.legal_moves()]
+
+
+def test_003_384_racing_kings_balance_against_fairy_stockfish_flag_move() -> None:
+    """White's king reaches rank 8 first: Black may only answer by reaching it too, which draws
+    (003:384); Fairy-Stockfish offers every move, and any other loses."""
+    pyffish = pytest.importorskip("pyffish")
+    variant = Variant.load(EXAMPLES + "racingkings.fbr")
+    fen = "8/1K4k1/8/8/8/8/8/8 w - - 0 1"
+    pos = variant.position(fen)
+    pos.push("b7b8")
+    ours = sorted(m.text for m in pos.legal_moves())
+    theirs = sorted(pyffish.legal_moves("racingkings", fen, ["b7b8"]))
+    assert ours == ["g7f8", "g7g8", "g7h8"]
+    assert set(ours) < set(theirs)
+    for mv in theirs:
+        ended, value = pyffish.is_immediate_game_end("racingkings", fen, ["b7b8", mv])
+        # Fairy-Stockfish's value is the player to move's (White's)
+        assert ended and (value == 0) == (mv in ours) and (value > 0 or mv in ours)
+    pos.push("g7g8")
+    assert pos.outcome() == Outcome(None, "hill")
