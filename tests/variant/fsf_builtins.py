@@ -309,8 +309,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("kingofthehill", "royal 003:894, hill[d4-e5] 003:376", "kingofthehill.fbr"),
         Builtin(
             "racingkings",
-            "hill[8]=balance 003:376-384, royal=taboo (no check given) 003:961",
-            blocker="needs `hill=balance` (003:382) and `royal=taboo` (003:961: check is forbidden)",
+            "!mirror 003:466, hill[8]=balance 003:376-384, royal=taboo (no check given) 003:961",
+            "racingkings.fbr",
         ),
         Builtin("knightmate", _CHESS, "knightmate.fbr"),
         Builtin("misere", _CHESS + "; royal=checkmated 003:922", "misere.fbr"),
@@ -318,7 +318,8 @@ BUILTINS: dict[str, Builtin] = {
             "losers",
             "royal=checkmated 003:922, stalemate=win 003:993, pieces=extinction (as a win) 003:562, "
             "mustcapture 003:502",
-            blocker="needs `royal=checkmated` (003:922) and `pieces=extinction` (003:562)",
+            blocker=_NOT + "a side left with its king alone wins: FBR's extinction and morethan make such a "
+            "side lose (003:562, 003:590), pieces=win counts both sides' pieces (003:640)",
         ),
         Builtin(
             "giveaway",
@@ -336,17 +337,12 @@ BUILTINS: dict[str, Builtin] = {
         Builtin(
             "codrus",
             "giveaway with pieces{K}=extinction (losing every king wins) 003:562",
-            blocker="needs `pieces{K}=extinction` (003:562) and castling of a non-royal piece",
+            blocker=_NOT
+            + "losing every king wins: FBR's pieces{K}=extinction makes that side lose (003:562)",
         ),
+        Builtin("extinction", _EXT + "; castling of the king, which is not royal", "extinction.fbr"),
         Builtin(
-            "extinction",
-            _EXT + "; castling of the king, which is not royal",
-            blocker="needs `pieces=extinction` (003:562) and castling of a non-royal piece",
-        ),
-        Builtin(
-            "kinglet",
-            "pieces{P}=extinction 003:562; castling of the king, which is not royal",
-            blocker="needs `pieces{P}=extinction` (003:562) and castling of a non-royal piece",
+            "kinglet", "pieces{P}=extinction 003:562; castling of the king, which is not royal", "kinglet.fbr"
         ),
         Builtin("threekings", "pieces{K}=morethan(2) 003:590 (`K` not royal)", "threekings.fbr"),
         Builtin(
