@@ -570,6 +570,8 @@ class _Exporter:
         if rules.must_capture:
             if rules.extra.get("mustcapture"):
                 self.refuse("mustcapture{...}", "Fairy-Stockfish's captures are compulsory for every piece")
+            if rules.extra.get("compulsory"):
+                self.refuse("mustcapture=compulsory", "Fairy-Stockfish answers a check first")
             self.opt("mustCapture", "true")
         if rules.max_checks is not None:
             self.opt("checkCounting", "true")

@@ -115,6 +115,7 @@ def test_export_refuses_what_fairy_stockfish_cannot_state(name: str, what: str) 
         ("royal holding{Q}=demote", "holding{...}"),
         ("royal holding=demote drop=withattack", "drop=withattack"),
         ("royal mustcapture{Q}", "mustcapture{...}"),
+        ("royal mustcapture=compulsory", "mustcapture=compulsory"),
         ("royal gating[1-2]", "gating"),  # FSF gates onto the first rank only
         ("royal promotion=capture P=mfW +P==Q", "promotion=capture"),
     ],

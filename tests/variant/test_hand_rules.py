@@ -160,6 +160,21 @@ def test_mustcapture_with_a_piece_set_003_504() -> None:
     assert "e4d5" in _moves(pos) and "e1d1" in _moves(pos) and "a1b3" in _moves(pos)
 
 
+def test_mustcapture_compulsory_puts_capturing_before_lifting_check_003_508() -> None:
+    # White is in check from e8; its knight can take a7, which does not lift the check
+    position = "4r1k^1/p7/8/1N6/8/8/8/4K^3 / C/c"
+    plain = _variant("mustcapture").position(position)
+    assert _moves(plain) == ["e1d1", "e1d2", "e1f1", "e1f2"]  # the check is answered first (003:502)
+    compulsory = _variant("mustcapture=compulsory")
+    pos = compulsory.position(position)
+    assert _moves(pos) == []  # "the king is considered checkmated"
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.winner == 1 and outcome.reason == "checkmate"
+    # without a capture, the check is answered as usual; out of check, captures come first
+    assert _moves(compulsory.position("4r1k^1/8/8/1N6/8/8/8/4K^3 / C/c")) == ["e1d1", "e1d2", "e1f1", "e1f2"]
+    assert _moves(compulsory.position("4r1k^1/p7/8/1N6/8/8/8/3K^4 / C/c")) == ["b5a7"]
+
+
 def test_drop_withattack_drops_only_where_the_piece_attacks_003_308() -> None:
     variant = _variant("holding drop=withattack")
     pos = variant.position("k^7/8/8/8/8/8/8/7K^ N/ C/c")

@@ -123,6 +123,7 @@ EXECUTED: Mapping[str, RuleContract] = {name: c.contract[name] for name, c in _B
 everything else the FBR validator accepts with a VAR2xx diagnostic (tests/variant/test_contract.py
 walks the FBR catalog)."""
 
+
 @functools.cache
 def _arg_forms() -> dict[type, str]:
     # (the ASTs are imported when a rule file is read: a variant from the cache needs neither)

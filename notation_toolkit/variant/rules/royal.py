@@ -77,7 +77,6 @@ class Royal(Component):
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
 
-
         rules = reading.rules
         keys = letters(rule.piece_set) or frozenset({"K"})
         rules.royal |= keys
