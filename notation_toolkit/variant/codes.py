@@ -274,6 +274,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "direction_needs": "direction needs a cardinal direction and a board range (003:255)",
         "zone_rule_once": "the variant core executes one {name} rule per file, with a prefix of its own",
         "magnetic_plain_board": "the variant core executes magnetic on a board whose edges do not join",
+        "warp_holding": "warp with holding is not executed: a warped piece dropped again is not initial "
+        "(003:1097), and the hands keep counts only",
         "zone_without_piece": "'{key}' is the zone of piece '{base}', which the rule file does not define",
         "turn_with": "'{name}' together with '{other}': two definitions of a turn are not executed",
         "turn_order": "turn rules of different parts without distinct sequence numbers (moves in an "
@@ -427,6 +429,7 @@ _HINTS: dict[str, dict[str, str]] = {
         "direction_needs": "write direction<n>[1-2]",
         "zone_rule_once": "give every piece of the rule the same prefix, one prefix per rule",
         "magnetic_plain_board": "remove cylindric or torus",
+        "warp_holding": "remove holding, or play this variant with another tool",
         "zone_without_piece": "define the piece '{base}' too",
         "turn_with": "keep one of them: 'progressive' and 'monster' define their turns themselves",
         "turn_order": "number the parts: turn<1> turn<2>{{C}}",

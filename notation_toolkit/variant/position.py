@@ -35,6 +35,7 @@ from notation_toolkit.variant.tables import (
     MAKES_EP,
     NOPROMO,
     PASS,
+    REMOVE,
     SQ,
     WHITE,
     BoardState,
@@ -471,7 +472,9 @@ class Position(BoardState):
             out[n:] = [
                 m
                 for m in out[n:]
-                if not frozen >> (m & SQ) & 1 and not (m & CASTLE and frozen >> ((m >> 20 & SQ) - 1) & 1)
+                if m & PASS
+                or (m & REMOVE and core.frozen_remove)
+                or (not frozen >> (m & SQ) & 1 and not (m & CASTLE and frozen >> ((m >> 20 & SQ) - 1) & 1))
             ]
         else:
             for hook in core.move_hooks:

@@ -35,6 +35,9 @@ PASS = 1 << 36  # a pass: the move of a turn that leaves the board as it is (tex
 # castling written as the royal piece taking its partner (e1h1): the royal piece stays, or its
 # destination is also a move of its own (bits 40-49 of a castling hold the partner's destination + 1)
 CASTLE_BY_PARTNER = 1 << 50
+# a piece leaving the board as its move (warp, a frozen piece's suicide): origin and target are
+# its square, written e2e2
+REMOVE = 1 << 71
 SQ = 0x3FF
 
 Choices = tuple[list[int], list[int]] | None
@@ -430,6 +433,7 @@ class Core:
         self.frozen_captures = bool(frozen) and frozen[0].frozen_captures
         self.frozen_moves = bool(frozen) and frozen[0].frozen_moves
         self.frozen_check = bool(frozen) and frozen[0].frozen_check
+        self.frozen_remove = bool(frozen) and frozen[0].frozen_remove
         protected = [h.protected for h in hooks if h.protected is not None]
         self.protected = protected[0] if protected else None
         if masks or frozen:

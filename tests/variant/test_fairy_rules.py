@@ -478,6 +478,49 @@ def test_magnetic_003_459_a_knight_move_that_mates_by_the_field() -> None:
     assert outcome is not None and outcome.winner == 0 and outcome.reason == "checkmate"
 
 
+# -- warp (003:1093-1103) and freezer=suicide (003:360-362) --------------------------------------
+
+
+def test_warp_003_1095_any_piece_but_the_royal_one_leaves_the_board() -> None:
+    pos = chess_with("warp").position("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1")
+    got = moves(pos)
+    assert {"a1a1", "e2e2"} <= got and "e1e1" not in got
+    pos.push("a1a1")
+    assert pos.piece_at("a1") is None
+    assert pos.zobrist() == pos.zobrist_full()
+
+
+def test_warp_003_1103_start_not_in_the_first_half_moves() -> None:
+    pos = chess_with("warp=start(2)").position("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1")
+    assert "a1a1" not in moves(pos)
+    pos.push("e1d1")
+    pos.push("e8d8")
+    assert "a1a1" in moves(pos)
+
+
+def test_warp_003_1095_a_side_with_a_warp_is_not_stalemated() -> None:
+    # Black's king has no move and its pawn is blocked: chess stalemate, but the pawn may warp
+    fen = "k7/8/1Q6/7p/7P/8/8/4K3 b - - 0 1"
+    assert chess.Board(fen).is_stalemate()
+    pos = chess_with("warp").position(fen)
+    assert moves(pos) == {"h5h5"}
+    assert pos.outcome() is None
+
+
+def test_warp_with_holding_is_refused() -> None:
+    with pytest.raises(VariantError) as err:
+        chess_with("holding warp")
+    assert [d.code for d in err.value.diagnostics] == ["VAR203"]
+
+
+def test_freezer_003_362_suicide_a_frozen_piece_may_leave_the_board() -> None:
+    fen = "4k3/8/8/8/8/3i4/3RR3/4K2B w - - 0 1"
+    got = moves(variant("freezer#=suicide").position(fen))
+    assert {"d2d2", "e2e2"} <= got  # frozen: the only thing they may do
+    assert "h1h1" not in got and "e1e1" not in got  # not frozen; royal
+    assert not {"d2d2", "e2e2"} & moves(variant().position(fen))
+
+
 # -- the page's words on python-chess: an independent reading of Andernach and Benedict -----------
 #
 # Each oracle below states a rule from the page on python-chess's board (its pseudo-legal moves,

@@ -45,6 +45,7 @@ from notation_toolkit.variant.rules import (
     royal,
     stalemate,
     turns,
+    warp,
     win,
     wrapping,
 )
@@ -108,6 +109,7 @@ COMPONENTS: tuple[Component, ...] = (
     burner.COMPONENT,
     magnetic.COMPONENT,
     *turns.COMPONENTS,
+    warp.COMPONENT,
 )
 """Every component, in the order the core asks their hooks (game ends: hill before checks, an
 explosion before the royal rule's ends; no moves: checkmate before stalemate; repetition:

@@ -249,6 +249,7 @@ class Hooks:
     - ``frozen(pos, side)``: the pieces of ``side`` that cannot move (a bitboard, looked at in the
       position as it stands); ``frozen_captures`` / ``frozen_moves``: whether they still capture /
       still make moves that do not capture; ``frozen_check``: whether they still give check;
+      ``frozen_remove``: whether they may still leave the board (suicide);
     - ``protected(pos, side)``: the pieces of ``side`` that cannot be captured nor checked;
     - ``expose(pos)``: True when the side to move may leave its royal piece attacked by its next
       move (a part of a multi-move turn that allows it; the component's ``filter`` then decides);
@@ -275,6 +276,7 @@ class Hooks:
     frozen_captures: bool = False
     frozen_moves: bool = False
     frozen_check: bool = False
+    frozen_remove: bool = False
     protected: Callable[[Position, int], int] | None = None
     expose: Callable[[Position], bool] | None = None
     turn_lengths: tuple[int, int] | None = None

@@ -12,8 +12,9 @@ Executed: the prefix; the piece set (only those enemy pieces can be frozen, 003:
 ``attackers(N)`` (written ``=(N)`` too: N freezers on one piece, 003:332-338); ``capture`` (a
 frozen piece still moves without capturing, 003:340-342), ``move`` (it still captures, but makes
 no other move, 003:348-350; a piece that may capture gives check), ``checking`` (it still gives
-check, 003:344-346). Refused: the sequence number (the order with protectors, 003:322),
-``single`` and ``suicide``.
+check, 003:344-346), ``suicide`` (a frozen piece, a royal one excepted, may leave the board as
+its move, written with its square twice: ``e2e2``, 003:360-362). Refused: the sequence number
+(the order with protectors, 003:322) and ``single``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from notation_toolkit.variant.rules.base import (
     count,
     letters,
 )
+from notation_toolkit.variant.rules.warp import removals, remove, restore
 from notation_toolkit.variant.rules.zones import covered, of_types, zones_of
 
 if TYPE_CHECKING:
@@ -54,6 +56,7 @@ class Freezer:
     capture: bool
     move: bool
     checking: bool
+    suicide: bool
 
 
 class FreezerRule(Component):
@@ -62,7 +65,7 @@ class FreezerRule(Component):
     name = "freezer"
     lines = "003:312-350"
     contract = contracts(
-        freezer=contract("prefix piece_set", attackers="count", capture="", checking="", move="")
+        freezer=contract("prefix piece_set", attackers="count", capture="", checking="", move="", suicide="")
     )
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
@@ -81,7 +84,13 @@ class FreezerRule(Component):
                 attackers = max(1, count(attribute, 1))
         piece_set = rule.piece_set if rule.piece_set is not None else None
         reading.rules.extra[self.name] = Freezer(
-            prefix, letters(piece_set), attackers, "capture" in names, "move" in names, "checking" in names
+            prefix,
+            letters(piece_set),
+            attackers,
+            "capture" in names,
+            "move" in names,
+            "checking" in names,
+            "suicide" in names,
         )
         reading.rules.zone_prefixes[prefix] = self.name
 
@@ -107,6 +116,22 @@ class FreezerRule(Component):
                 cache[key] = found
             return found
 
+        if settings.suicide:
+            types = [t for t in range(core.n) if not core.royal[t]]
+
+            def suicides(pos: Position, out: list[int]) -> None:
+                removals(pos, out, types, frozen(pos, pos.turn))
+
+            return Hooks(
+                moves=suicides,
+                do=remove,
+                undo=restore,
+                frozen=frozen,
+                frozen_captures=settings.move,
+                frozen_moves=settings.capture,
+                frozen_check=settings.checking or settings.move,
+                frozen_remove=True,
+            )
         return Hooks(
             frozen=frozen,
             frozen_captures=settings.move,
