@@ -550,7 +550,9 @@ class _Exporter:
 
     def _game_end(self) -> None:
         rules = self.rules
-        if rules.stalemate != "draw":
+        if rules.stalemate == "skip":
+            self.opt("passOnStalemate", "true")  # stalemate=skip (003:989)
+        elif rules.stalemate != "draw":
             self.opt("stalemateValue", rules.stalemate)
         losing: int | None = rules.extra.get("loss_repetition")
         if losing is not None and rules.repetition is not None:

@@ -141,3 +141,16 @@ def test_loss_repetition_exports_as_the_repeating_player_losing() -> None:
         pos.push(mv)
     outcome = pos.outcome()
     assert ended and value > 0 and outcome is not None and outcome.winner == pos.turn
+
+
+def test_stalemate_skip_exports_as_pass_on_stalemate() -> None:
+    """stalemate=skip (003:989): Fairy-Stockfish with the exported section also passes, and only
+    in stalemate."""
+    text = (EXAMPLES / "chess.fbr").read_text().replace("royal ", "royal stalemate=skip ", 1)
+    ini = export_ini(text, name="x-skip")
+    assert "passOnStalemate = true" in ini and "stalemateValue" not in ini
+    pyffish.load_variant_config(ini)
+    fen = "k7/8/1Q6/8/8/8/8/7K b - - 0 1"
+    theirs = pyffish.legal_moves("x-skip", fen, [])
+    ours = [m.text for m in Variant.from_text(text).position(fen).legal_moves()]
+    assert ours == ["pass"] and len(theirs) == 1

@@ -420,3 +420,24 @@ def test_003_384_racing_kings_balance_against_fairy_stockfish_flag_move() -> Non
         assert ended and (value == 0) == (mv in ours) and (value > 0 or mv in ours)
     pos.push("g7g8")
     assert pos.outcome() == Outcome(None, "hill")
+
+
+def test_003_989_stalemate_skip_the_stalemated_player_passes() -> None:
+    variant = _variant("royal stalemate=skip")
+    pos = variant.position(STALEMATE)
+    assert [m.text for m in pos.legal_moves()] == ["pass"]
+    assert pos.outcome() is None
+    pos.push("pass")
+    assert pos.turn == 0 and pos.outcome() is None
+    pos.push("b6d6")  # the queen steps away: Black can move again
+    assert "pass" not in [m.text for m in pos.legal_moves()]
+    pos.pop()
+    pos.pop()
+    assert pos.feen() == variant.position(STALEMATE).feen()
+
+
+def test_003_989_stalemate_skip_is_no_escape_from_checkmate() -> None:
+    variant = _variant("royal stalemate=skip")
+    pos = variant.position("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1")
+    assert pos.legal_moves() == []
+    assert pos.outcome() == Outcome(0, "checkmate")

@@ -1,5 +1,8 @@
 """``stalemate``: the result for a side with no legal move that is not checkmated: ``draw`` (the
-default, 003:979), ``loss`` or ``win`` for the stalemated side (003:973-995). ``loss=stalemate``
+default, 003:979), ``loss`` or ``win`` for the stalemated side (003:973-995); ``skip``: the
+stalemated player passes (the move ``pass``, 003:989-991; Fairy-Stockfish's ``passOnStalemate``),
+and the game goes on (two players who can only pass repeat the position: the repetition rule ends
+it). ``loss=stalemate``
 (003:450), ``draw=stalemate`` (003:271) and ``win=stalemate`` (003:1113) say the same and go through
 ``set_result``: a rule file that gives stalemate two different results is refused (VAR202)."""
 
@@ -18,6 +21,7 @@ from notation_toolkit.variant.rules.base import (
     contract,
     contracts,
 )
+from notation_toolkit.variant.tables import PASS
 
 if TYPE_CHECKING:
     from notation_toolkit.fbr import ast as fbr_ast
@@ -30,7 +34,7 @@ class Stalemate(Component):
 
     name = "stalemate"
     lines = "003:973-995"
-    contract = contracts(stalemate=contract(draw="", loss="", win=""))
+    contract = contracts(stalemate=contract(draw="", loss="", win="", skip=""))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         if len(rule.attributes) != 1:
@@ -39,7 +43,16 @@ class Stalemate(Component):
             set_result(reading, attributes[0][0], attributes[0][1].span or rule.span, "stalemate")
 
     def hooks(self, core: Core) -> Hooks | None:
+        if core.rules.stalemate == "skip":
+            return Hooks(filter=_skip, no_moves=_stalemated)
         return Hooks(no_moves=_stalemated)
+
+
+def _skip(pos: Position, legal: list[int]) -> list[int]:
+    # no legal move and not in check: the player skips the turn (003:991)
+    if legal or pos.is_check():
+        return legal
+    return [PASS]
 
 
 def set_result(reading: Reading, result: str, span: Span | None, written: str) -> None:
