@@ -343,6 +343,18 @@ def test_freezer_003_346_checking_a_frozen_piece_still_checks() -> None:
     assert variant("freezer#=checking").position(fen).is_check()
 
 
+def test_freezer_003_358_single_two_chameleons_next_to_an_immobilizer_are_free() -> None:
+    # freezer#=single{X}: the immobilizer on d3 freezes one X, not two; the rook stays frozen
+    pieces = "royal K=W+F I=mQ #I=cK X=mQ R=W0"
+    one = variant("freezer#=single{X}", pieces).position("4k3/8/8/8/8/2Xi4/3R4/4K3 w - - 0 1")
+    assert not {m for m in moves(one) if m[:2] in ("c3", "d2")}
+    two = variant("freezer#=single{X}", pieces).position("4k3/8/8/8/8/2XiX3/3R4/4K3 w - - 0 1")
+    got = moves(two)
+    assert {m for m in got if m.startswith("c3")} and {m for m in got if m.startswith("e3")}
+    assert not {m for m in got if m.startswith("d2")}
+    assert not {m for m in moves(variant("freezer#", pieces).position(two.feen())) if m[:2] in ("c3", "e3")}
+
+
 def test_freezer_zones_belong_to_pieces() -> None:
     with pytest.raises(ValidationError) as err:
         variant("freezer#", "royal K=W+F I=mQ")

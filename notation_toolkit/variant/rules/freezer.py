@@ -13,14 +13,16 @@ Executed: the prefix; the piece set (only those enemy pieces can be frozen, 003:
 frozen piece still moves without capturing, 003:340-342), ``move`` (it still captures, but makes
 no other move, 003:348-350; a piece that may capture gives check), ``checking`` (it still gives
 check, 003:344-346), ``suicide`` (a frozen piece, a royal one excepted, may leave the board as
-its move, written with its square twice: ``e2e2``, 003:360-362). Refused: the sequence number
-(the order with protectors, 003:322) and ``single``.
+its move, written with its square twice: ``e2e2``, 003:360-362), ``single{X}`` (a freezer with
+two or more pieces of the set in its zone freezes none of them, 003:352-358). Refused: the
+sequence number (the order with protectors, 003:322).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -57,6 +59,7 @@ class Freezer:
     move: bool
     checking: bool
     suicide: bool
+    single: frozenset[str]
 
 
 class FreezerRule(Component):
@@ -65,7 +68,9 @@ class FreezerRule(Component):
     name = "freezer"
     lines = "003:312-350"
     contract = contracts(
-        freezer=contract("prefix piece_set", attackers="count", capture="", checking="", move="", suicide="")
+        freezer=contract(
+            "prefix piece_set", attackers="count", capture="", checking="", move="", single="set", suicide=""
+        )
     )
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
@@ -79,9 +84,12 @@ class FreezerRule(Component):
             return
         names = {name for name, _ in attributes}
         attackers = 1
+        single: frozenset[str] = frozenset()
         for name, attribute in attributes:
             if name == "attackers":
                 attackers = max(1, count(attribute, 1))
+            elif name == "single" and isinstance(attribute.argument, mbn.PieceSet):
+                single = letters(attribute.argument)
         piece_set = rule.piece_set if rule.piece_set is not None else None
         reading.rules.extra[self.name] = Freezer(
             prefix,
@@ -91,6 +99,7 @@ class FreezerRule(Component):
             "move" in names,
             "checking" in names,
             "suicide" in names,
+            single,
         )
         reading.rules.zone_prefixes[prefix] = self.name
 
@@ -103,6 +112,7 @@ class FreezerRule(Component):
         if settings.pieces:
             victims = [t for t, k in enumerate(core.keys) if k in settings.pieces]
         need = settings.attackers
+        singles = [t for t, k in enumerate(core.keys) if k in settings.single]
         cache: dict[tuple[int, int], int] = {}
 
         def frozen(pos: Position, side: int) -> int:
@@ -110,7 +120,8 @@ class FreezerRule(Component):
             found = cache.get(key)
             if found is None:
                 targets = of_types(pos, side, victims)
-                found = covered(pos, 1 - side, freezers, targets, need) if targets else 0
+                single = of_types(pos, side, singles) if singles else 0
+                found = covered(pos, 1 - side, freezers, targets, need, single) if targets else 0
                 if len(cache) > 100_000:
                     cache.clear()
                 cache[key] = found

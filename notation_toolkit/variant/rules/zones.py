@@ -26,8 +26,11 @@ def zones_of(core: Core, prefix: str) -> list[tuple[int, Zone]]:
     ]
 
 
-def covered(pos: Position, owner: int, zones: list[tuple[int, Zone]], targets: int, need: int = 1) -> int:
-    """The squares of ``targets`` inside the zones of at least ``need`` pieces of side ``owner``."""
+def covered(
+    pos: Position, owner: int, zones: list[tuple[int, Zone]], targets: int, need: int = 1, single: int = 0
+) -> int:
+    """The squares of ``targets`` inside the zones of at least ``need`` pieces of side ``owner``;
+    a zone holding more than one square of ``single`` covers none of them (``freezer=single``)."""
     occ = pos.occ[0] | pos.occ[1]
     bbs = pos.bbs
     once = twice = 0
@@ -35,6 +38,8 @@ def covered(pos: Position, owner: int, zones: list[tuple[int, Zone]], targets: i
     for t, zone in zones:
         for sq in _bits(bbs[2 * t + owner]):
             reach = zone(sq, owner, occ, None) & targets
+            if single and (reach & single).bit_count() > 1:
+                reach &= ~single
             if need == 1:
                 once |= reach
             elif need == 2:
