@@ -796,7 +796,7 @@ class Position(BoardState):
                     break
                 seen = reverse(sq, them, occ)
                 for at in _bits(seen & bb):
-                    if core.geometry.wraps:
+                    if core.wraps:
                         # a line may go round a joined edge either way: the squares both the
                         # attacker and the royal square see hold the squares between
                         candidates |= core.attack_fn[t](at, them, occ, None) & seen
@@ -955,7 +955,7 @@ class Position(BoardState):
         nothing; multi-leg pieces make every square a candidate."""
         core = self.core
         g = core.geometry
-        if g.wraps:  # lines go round the joined edges: the rectangles below do not hold them
+        if core.wraps:  # lines go round the joined edges: the rectangles below do not hold them
             return g.full
         width = g.width
         bbs = self.bbs

@@ -147,6 +147,8 @@ class Core:
         # join (a line between two squares then goes either way round; the move's own record
         # says which), else on first use from the straight line (``position._between``)
         self.between: dict[int, int] = {}
+        # some move crosses a joined edge (the board wraps, or a piece is cylindrical, MBN `o`)
+        self.wraps = g.wraps or any(p.wraps for p in self.pieces)
         for p in self.pieces:
             if p.makes_ep and not p.tables.multi:
                 masks: tuple[list[int], list[int]] = ([0] * g.size, [0] * g.size)
@@ -156,7 +158,7 @@ class Core:
                             for rec in p.moves(sq, side, 0, 0, 0, initial=initial):
                                 if rec.ep_squares:
                                     masks[side][sq] |= 1 << rec.target
-                                    if g.wraps:
+                                    if self.wraps:
                                         self.between[sq | rec.target << 10] = rec.ep_squares
                 self.ep_make.append(masks)
             else:
@@ -311,7 +313,7 @@ class Core:
         # hopper's hurdles are not looked for on the plain board's lines)
         self.general_fast = (
             not self.fast_legal
-            and not (g.wraps and self.has_hoppers)
+            and not (self.wraps and self.has_hoppers)
             and all(set(a) <= set("WFRBQK") for a in hop_atoms)
             and all(hop_atoms[i] for i in range(n) if hops[i])
         )

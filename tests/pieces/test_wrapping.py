@@ -326,3 +326,33 @@ def test_multi_leg_moves_are_their_legs_one_after_the_other(
     compiled = compile_piece(piece, g)
     assert compiled.quiets(square, WHITE, occupied) == quiet & ~start & ~occupied
     assert compiled.captures(square, WHITE, occupied, enemies) == capture & ~start
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["B", "N", "R", "Q", "nN", "pR", "N0", "W0-F0", "mfW+cfF"]), st.booleans(), st.data())
+def test_mbn_o_is_the_part_on_a_cylinder(piece: str, torus: bool, data: st.DataObject) -> None:
+    """MBN ``o`` (``oo``) makes a part cylindrical (toroidal) on a plain board (fbr-mbn-notes 2.5):
+    it moves as the same part does on the cylinder (torus)."""
+    prefix, board = ("oo", TORUS) if torus else ("o", CYLINDER)
+    wrapped = "+".join("-".join(prefix + leg for leg in alt.split("-")) for alt in piece.split("+"))
+    cylindrical = compile_piece(wrapped, PLANE)
+    assert cylindrical.wraps and not compile_piece(piece, PLANE).wraps
+    same = compile_piece(piece, board)
+    square = data.draw(st.integers(0, 63))
+    occupied = data.draw(st.integers(0, PLANE.full)) | 1 << square
+    enemies = occupied & ~(1 << square) & data.draw(st.integers(0, PLANE.full))
+    side = data.draw(st.sampled_from([WHITE, BLACK]))
+    assert cylindrical.quiets(square, side, occupied) == same.quiets(square, side, occupied)
+    assert cylindrical.captures(square, side, occupied, enemies) == same.captures(
+        square, side, occupied, enemies
+    )
+    assert cylindrical.attacks(square, side, occupied) == same.attacks(square, side, occupied)
+
+
+def test_mbn_o_with_a_board_range_is_refused() -> None:
+    from notation_toolkit.variant.pieces.compiler import NotExecutableError
+
+    with pytest.raises(NotExecutableError) as info:
+        compile_piece("o[b,g]B", PLANE)
+    assert [d.code for d in info.value.diagnostics] == ["PCE201"]
+    assert compile_piece("oR", PLANE).signature() != compile_piece("R", PLANE).signature()

@@ -338,3 +338,17 @@ def test_the_shift_check_can_fail_on_the_plain_board(chess: Variant) -> None:
     file changes the plain board's move count."""
     fen = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"
     assert len(chess.position(fen).legal_moves()) != len(chess.position(_shift_fen(fen, 1)).legal_moves())
+
+
+def test_a_cylindrical_queen_on_a_plain_board_pins_and_checks_over_the_edge(chess: Variant) -> None:
+    """``Q=oR+oB`` (MBN ``o``): only the queen's lines go round. From a4 it pins the knight g6 to
+    the king f7 along a4-h5-g6-f7 and covers e8; it checks a king on h5 next to it over the edge,
+    and the king may not step back along the line (g6) nor onto the rank it wraps (h4, g4)."""
+    text = (EXAMPLES / "chess.fbr").read_text(encoding="utf-8").replace("Q=R+B", "Q=oR+oB")
+    variant = Variant.from_text(text)
+    assert variant.geometry.topology == "plane" and variant.tables.wraps
+    pinned = variant.position("8/5k2/6n1/8/Q7/8/8/4K3 b - - 0 1")
+    assert moves(pinned) == {"f7e6", "f7e7", "f7f6", "f7f8", "f7g7", "f7g8"}
+    assert {m for m in moves(chess.position("8/5k2/6n1/8/Q7/8/8/4K3 b - - 0 1")) if m.startswith("g6")}
+    checked = variant.position("8/8/8/7k/Q7/8/8/4K3 b - - 0 1")
+    assert checked.is_check() and moves(checked) == {"h5g5", "h5h6"}

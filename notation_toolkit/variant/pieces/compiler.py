@@ -96,6 +96,7 @@ class Part:
     origin: int | None  # White-view mask of allowed origin squares (None = every square)
     dest: int | None
     span: Span | None = field(default=None, compare=False)
+    wrap: int = 0  # MBN `o`: 1 the files wrap for this part (a cylinder), 2 the ranks too (`oo`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +238,7 @@ def lame_path(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
 # ------------------------------------------------------------------------------------------------
 
 _DIRECTIONS = "fblrsvd"
-_EXECUTABLE_SIMPLE = "mcaienpg"
+_EXECUTABLE_SIMPLE = "mcaienpgo"
 
 
 @mutable_dataclass(slots=True, eq=False, repr=False)  # private, never compared: __init__ alone
@@ -259,6 +260,7 @@ class _Ctx:
     origin: int | None = None
     dest: int | None = None
     steps: m.Steps | None = None
+    wrap: int = 0
 
 
 class _Expander:
@@ -453,6 +455,9 @@ class _Expander:
                 ctx.initial = True
             elif L == "n":
                 ctx.lame = True
+            elif L == "o":
+                # cylindrical (fbr-mbn-notes 2.5): the files wrap for this part; `oo` a torus
+                ctx.wrap = 2 if doubled else 1
             elif L == "p":
                 if ctx.kind != SLIDE:
                     self.error(codes.IMPOSSIBLE, "p_g_cannot", md.span)
@@ -674,7 +679,7 @@ class _Expander:
         if not mod.quiet and not mod.capture:
             return []
         lame = ctx.lame and max(x, y) != 1
-        return [Part(vectors, ctx.kind, smin, smax, lame, mod, ctx.origin, ctx.dest, atom.span)]
+        return [Part(vectors, ctx.kind, smin, smax, lame, mod, ctx.origin, ctx.dest, atom.span, ctx.wrap)]
 
 
 def _join_spans(spans: Sequence[Span | None]) -> Span | None:
@@ -987,6 +992,11 @@ class Tables:
         self._single = single
         self.signature = _signature(geometry, mirror, single, self.multi)
         self._null_lines = self._round_lines(single) if geometry.wraps else None
+        self.wraps = (
+            geometry.wraps
+            or any(p.wrap for p in single)
+            or any(p.wrap for mp in self.multi for leg in mp.legs for p in leg)
+        )
         # fast path: one group that both moves and captures, nothing else (R, Q, N, K ...)
         only = self.groups[0] if len(self.groups) == 1 and not self.multi else None
         self.plain = (
@@ -1022,7 +1032,7 @@ class Tables:
     def _group(self, modality: Modality, parts: Sequence[Part], with_fills: bool = False) -> _Group:
         # groups with the same geometry (the moving group and the attack group of R, Q, N ...)
         # share their Reach tables
-        key = frozenset((p.vectors, p.kind, p.smin, p.smax, p.lame, p.origin, p.dest) for p in parts)
+        key = frozenset((p.vectors, p.kind, p.smin, p.smax, p.lame, p.origin, p.dest, p.wrap) for p in parts)
         shared = self._reach_cache.get(key)
         if shared is not None:
             reaches, rays, origins, fills = shared
@@ -1040,8 +1050,9 @@ class Tables:
                 origin = self._mask(p.origin, side)
                 dest = self._mask(p.dest, side)
                 squares = range(g.size) if origin == g.full else g.squares(origin)
+                pg = self._part_geometry(p)
                 for v in self._vectors(p.vectors, side):
-                    table = _ray_table(g, v, _steps(g, p.smax), p.lame, dest)
+                    table = _ray_table(pg, v, _steps(pg, p.smax), p.lame, dest)
                     kind, smin = p.kind, p.smin
                     static = kind == JUMP and smin <= 1
                     for sq in squares:
@@ -1061,10 +1072,20 @@ class Tables:
         self._reach_cache[key] = (reaches, tuple(rays_out), origins, fills)
         return _Group(modality, reaches, tuple(rays_out), origins, fills)
 
+    def _part_geometry(self, p: Part) -> Geometry:
+        """The board a part moves on: the variant's, with the files (``o``) or files and ranks
+        (``oo``) joined for a cylindrical part."""
+        g = self.geometry
+        if not p.wrap:
+            return g
+        return g.wrapped(files=True, ranks=g.wrap_ranks or p.wrap == 2)
+
     def _fillable(self, p: Part) -> bool:
         """Can the part step whole square sets (``_Fill``)? Slides, jumps and lame leaps can; a hop
         when it goes the whole line and may land on any square past its hurdle. On a board whose
         edges join, slides and jumps (``_wrapping_fills``)."""
+        if self._part_geometry(p) is not self.geometry:
+            return False  # a cylindrical part on a board that does not wrap as it does
         if self.geometry.wraps:
             return p.kind != HOP and not p.lame
         longest = max(self.geometry.width, self.geometry.height)
@@ -1299,7 +1320,8 @@ class Tables:
             mod = p.modality
             if not mod.quiet or mod.initial or p.kind == HOP or p.lame:
                 continue
-            smax = _steps(g, p.smax)
+            pg = self._part_geometry(p)
+            smax = _steps(pg, p.smax)
             for side in (WHITE, BLACK):
                 allowed = self._mask(p.origin, side) & self._mask(p.dest, side)
                 for dx, dy in self._vectors(p.vectors, side):
@@ -1307,7 +1329,7 @@ class Tables:
                         f0, r0 = sq % g.width, sq // g.width
                         passed = 0
                         for k in range(1, smax + 1):
-                            at = g.step(f0 + dx * k, r0 + dy * k)
+                            at = pg.step(f0 + dx * k, r0 + dy * k)
                             if at is None:
                                 break
                             if at == sq:
@@ -1783,6 +1805,7 @@ def _signature(
             mod.initial,
             p.origin if p.origin != geometry.full else None,
             p.dest if p.dest != geometry.full else None,
+            p.wrap,
         )
         if mod.quiet:
             roles.append(("quiet", mod.ep_make, *common))
@@ -1792,9 +1815,10 @@ def _signature(
         if mod.ep_take:
             roles.append(("ep", None if mod.ep_set is None else tuple(sorted(mod.ep_set)), *common))
         for v in p.vectors:
-            reach = (
-                _longest_ray(geometry, v) if geometry.wraps else max(1, longest // max(abs(v[0]), abs(v[1])))
+            pg = (
+                geometry.wrapped(files=True, ranks=geometry.wrap_ranks or p.wrap == 2) if p.wrap else geometry
             )
+            reach = _longest_ray(pg, v) if pg.wraps else max(1, longest // max(abs(v[0]), abs(v[1])))
             dist = set(range(p.smin, min(p.smax, reach) + 1))
             if not dist:
                 continue
@@ -1810,7 +1834,17 @@ def _signature(
 
     def part_key(p: Part) -> str:
         return repr(
-            (sorted(p.vectors), p.kind, p.smin, min(p.smax, longest), p.lame, p.modality, p.origin, p.dest)
+            (
+                sorted(p.vectors),
+                p.kind,
+                p.smin,
+                min(p.smax, longest),
+                p.lame,
+                p.modality,
+                p.origin,
+                p.dest,
+                p.wrap,
+            )
         )
 
     multi_sig = tuple(

@@ -92,6 +92,8 @@ class PieceTables(Protocol):
     @property
     def hops(self) -> bool: ...
     @property
+    def wraps(self) -> bool: ...
+    @property
     def multi(self) -> Sequence[object]: ...
     @property
     def signature(self) -> tuple[object, ...]: ...
@@ -192,6 +194,13 @@ class CompiledPiece:
         attack set with negated vectors (leapers, riders, hoppers without lame legs, board ranges,
         multi-leg moves or initial-only captures)."""
         return self.tables.reversible
+
+    @property
+    def wraps(self) -> bool:
+        """True when some move crosses a joined edge: the board wraps (FBR ``cylindric``,
+        ``torus``) or a part is cylindrical (MBN ``o``, ``oo``). Lines between two squares may
+        then go round either way."""
+        return self.tables.wraps
 
     @property
     def leaper_attacks(self) -> tuple[list[int], list[int]] | None:
