@@ -105,6 +105,11 @@ SPECS: dict[str, Spec] = {
     "okisakishogi": Spec("okisakishogi.fbr", "okisakishogi", {}, 2),
     "opulent": Spec("opulent.fbr", "opulent", {}, 2),
     "wolf": Spec("wolf.fbr", "wolf", {"E": "+"}, 2, clock=False),
+    # atomic, castling of a king that is not royal, royal=castle{RC}
+    "atomic": Spec("atomic.fbr", "atomic", {}, 3),
+    "nocheckatomic": Spec("nocheckatomic.fbr", "nocheckatomic", {}, 3),
+    "giveaway": Spec("giveaway.fbr", "giveaway", {}, 3),
+    "perfect": Spec("perfect.fbr", "perfect", {}, 3),
 }
 
 
