@@ -395,6 +395,26 @@ def test_protector_003_882_protection_ends_when_the_protector_leaves() -> None:
     assert "e8e2" in moves(pos)
 
 
+def test_protector_003_888_a_frozen_protector_protects_when_its_rule_comes_first() -> None:
+    # the shield on d3 is frozen by the black immobilizer on c4; it protects the rook on e2
+    # with protector*<1> freezer#<2> (003:888), not with protector*<2> freezer#<1> (003:892)
+    pieces = "royal K=W+F I=mQ #I=cK S=mQ *S=cK R=W0"
+    fen = "k7/8/8/8/2i5/3Sr3/4R3/4K3 b - - 0 1"
+    first = Variant.from_text(f'boardsize="8x8" protector*<1> freezer#<2> {pieces}').position(fen)
+    second = Variant.from_text(f'boardsize="8x8" protector*<2> freezer#<1> {pieces}').position(fen)
+    assert "e3e2" not in moves(first)
+    assert "e3e2" in moves(second)
+
+
+def test_burner_003_175_a_frozen_burner_burns_when_its_rule_comes_first() -> None:
+    pieces = "royal K=W+F I=mQ #I=cK D=mQ *D=cK R=W0"
+    fen = "k7/8/8/8/2I5/3d4/8/2R1K3 w - - 0 1"  # the demon on d3 is frozen by c4's immobilizer
+    for rules, burnt in (("burner*<1> freezer#<2>", True), ("burner*<2> freezer#<1>", False)):
+        pos = Variant.from_text(f'boardsize="8x8" {rules} {pieces}').position(fen)
+        pos.push("c1c2")
+        assert (pos.piece_at("c2") is None) is burnt, rules
+
+
 # -- burner (003:161-175) -------------------------------------------------------------------------
 
 DEMON = "royal burner# K=W+F D=mQ #D=cK R=W0 B=F0 N=N"

@@ -9,9 +9,10 @@ loses (003:171); a move that leaves a royal piece attacked stays illegal, and a 
 piece uncovers its own royal piece too. The page burns pieces that stop in a zone: a burner that
 moves next to enemy pieces does not burn them.
 
-Executed: the prefix; the piece set (only those pieces burn, 003:173). Refused: the sequence
-number (003:175) and the anonymous piece set (``burner#={^A}``: write ``burner#{A}`` for a plain
-set).
+Executed: the prefix; the piece set (only those pieces burn, 003:173); the sequence number, the
+order with ``freezer`` as for ``protector`` (003:175): a frozen burner burns unless the freezer's
+number is lower. Refused: the anonymous piece set (``burner#={^A}``: write ``burner#{A}`` for a
+plain set).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from notation_toolkit.variant.rules.base import (
     contracts,
     letters,
 )
-from notation_toolkit.variant.rules.zones import covered, of_types, zones_of
+from notation_toolkit.variant.rules.zones import covered, of_types, suspended, zones_of
 from notation_toolkit.variant.tables import CASTLE, SQ
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class Burner(Component):
 
     name = "burner"
     lines = "003:161-175"
-    contract = contracts(burner=contract("prefix piece_set"))
+    contract = contracts(burner=contract("prefix seq_number piece_set"))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         if rule.prefix is None:
@@ -54,14 +55,16 @@ class Burner(Component):
                 codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
             )
             return
-        reading.rules.extra[self.name] = (prefix, letters(rule.piece_set))
+        seq = None if rule.seq_number is None else rule.seq_number.value
+        reading.rules.extra[self.name] = (prefix, letters(rule.piece_set), seq)
         reading.rules.zone_prefixes[prefix] = self.name
 
     def hooks(self, core: Core) -> Hooks | None:
         settings = core.rules.extra.get(self.name)
         if settings is None:
             return None
-        prefix, pieces = settings
+        prefix, pieces, seq = settings
+        frozen_lose = suspended(core, seq)
         burners = zones_of(core, prefix)
         types = [t for t, k in enumerate(core.keys) if k in pieces] if pieces else None
 
@@ -73,7 +76,8 @@ class Burner(Component):
             targets = stopped & of_types(pos, us, types)
             if not targets:
                 return []
-            burnt = covered(pos, pos.turn, burners, targets)
+            skip = core.frozen(pos, pos.turn) if frozen_lose and core.frozen is not None else 0
+            burnt = covered(pos, pos.turn, burners, targets, skip=skip)
             return [_remove(pos, sq) for sq in _squares(burnt)]
 
         def unburn(pos: Position, record: object) -> None:

@@ -14,8 +14,9 @@ frozen piece still moves without capturing, 003:340-342), ``move`` (it still cap
 no other move, 003:348-350; a piece that may capture gives check), ``checking`` (it still gives
 check, 003:344-346), ``suicide`` (a frozen piece, a royal one excepted, may leave the board as
 its move, written with its square twice: ``e2e2``, 003:360-362), ``single{X}`` (a freezer with
-two or more pieces of the set in its zone freezes none of them, 003:352-358). Refused: the
-sequence number (the order with protectors, 003:322).
+two or more pieces of the set in its zone freezes none of them, 003:352-358); the sequence
+number, the order with ``protector`` and ``burner`` (003:322, 884-892: a frozen protector or
+burner whose rule comes after the freezer's loses its power).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class Freezer:
     checking: bool
     suicide: bool
     single: frozenset[str]
+    seq: int | None
 
 
 class FreezerRule(Component):
@@ -69,7 +71,13 @@ class FreezerRule(Component):
     lines = "003:312-350"
     contract = contracts(
         freezer=contract(
-            "prefix piece_set", attackers="count", capture="", checking="", move="", single="set", suicide=""
+            "prefix seq_number piece_set",
+            attackers="count",
+            capture="",
+            checking="",
+            move="",
+            single="set",
+            suicide="",
         )
     )
 
@@ -100,6 +108,7 @@ class FreezerRule(Component):
             "checking" in names,
             "suicide" in names,
             single,
+            None if rule.seq_number is None else rule.seq_number.value,
         )
         reading.rules.zone_prefixes[prefix] = self.name
 

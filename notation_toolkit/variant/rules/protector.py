@@ -8,9 +8,10 @@ not in check (003:882). Protection lasts while the protector stands there, whoev
 (003:882); a protector does not protect itself, but two protectors protect each other.
 
 Executed: the prefix; the piece set (the page is silent: as for ``freezer``, 003:324, only those
-pieces can be protected). Refused: the sequence number (the order with freezers, 003:884-892).
-With ``freezer`` and no sequence numbers a frozen protector still protects (freezing takes moves,
-captures and checks, not protection).
+pieces can be protected); the sequence number, the order with ``freezer`` (003:884-892): a frozen
+protector still protects unless the freezer's number is lower (a rule without a number comes
+after the numbered ones; with no numbers at all a frozen protector still protects: freezing takes
+moves, captures and checks, not protection).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from notation_toolkit.variant.rules.base import (
     contracts,
     letters,
 )
-from notation_toolkit.variant.rules.zones import covered, of_types, zones_of
+from notation_toolkit.variant.rules.zones import covered, of_types, suspended, zones_of
 
 if TYPE_CHECKING:
     from notation_toolkit.fbr import ast as fbr_ast
@@ -40,7 +41,7 @@ class Protector(Component):
 
     name = "protector"
     lines = "003:880-892"
-    contract = contracts(protector=contract("prefix piece_set"))
+    contract = contracts(protector=contract("prefix seq_number piece_set"))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
         if rule.prefix is None:
@@ -51,14 +52,16 @@ class Protector(Component):
                 codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
             )
             return
-        reading.rules.extra[self.name] = (prefix, letters(rule.piece_set))
+        seq = None if rule.seq_number is None else rule.seq_number.value
+        reading.rules.extra[self.name] = (prefix, letters(rule.piece_set), seq)
         reading.rules.zone_prefixes[prefix] = self.name
 
     def hooks(self, core: Core) -> Hooks | None:
         settings = core.rules.extra.get(self.name)
         if settings is None:
             return None
-        prefix, pieces = settings
+        prefix, pieces, seq = settings
+        frozen_lose = suspended(core, seq)
         protectors = zones_of(core, prefix)
         types = [t for t, k in enumerate(core.keys) if k in pieces] if pieces else None
         cache: dict[tuple[int, int], int] = {}
@@ -68,7 +71,8 @@ class Protector(Component):
             found = cache.get(key)
             if found is None:
                 targets = of_types(pos, side, types)
-                found = covered(pos, side, protectors, targets) if targets else 0
+                skip = core.frozen(pos, side) if frozen_lose and core.frozen is not None else 0
+                found = covered(pos, side, protectors, targets, skip=skip) if targets else 0
                 if len(cache) > 100_000:
                     cache.clear()
                 cache[key] = found

@@ -27,16 +27,23 @@ def zones_of(core: Core, prefix: str) -> list[tuple[int, Zone]]:
 
 
 def covered(
-    pos: Position, owner: int, zones: list[tuple[int, Zone]], targets: int, need: int = 1, single: int = 0
+    pos: Position,
+    owner: int,
+    zones: list[tuple[int, Zone]],
+    targets: int,
+    need: int = 1,
+    single: int = 0,
+    skip: int = 0,
 ) -> int:
-    """The squares of ``targets`` inside the zones of at least ``need`` pieces of side ``owner``;
-    a zone holding more than one square of ``single`` covers none of them (``freezer=single``)."""
+    """The squares of ``targets`` inside the zones of at least ``need`` pieces of side ``owner``
+    (not of those on ``skip``: frozen ones whose power a freezer suspends); a zone holding more
+    than one square of ``single`` covers none of them (``freezer=single``)."""
     occ = pos.occ[0] | pos.occ[1]
     bbs = pos.bbs
     once = twice = 0
     counts: dict[int, int] = {}
     for t, zone in zones:
-        for sq in _bits(bbs[2 * t + owner]):
+        for sq in _bits(bbs[2 * t + owner] & ~skip):
             reach = zone(sq, owner, occ, None) & targets
             if single and (reach & single).bit_count() > 1:
                 reach &= ~single
@@ -63,3 +70,13 @@ def of_types(pos: Position, side: int, types: list[int] | None) -> int:
     for t in types:
         out |= pos.bbs[2 * t + side]
     return out
+
+
+def suspended(core: Core, seq: int | None) -> bool:
+    """Whether a freezer suspends the power of a frozen piece of a rule with sequence number
+    ``seq``: when the freezer's number is lower (003:884-892; a rule without a number comes
+    after every numbered one)."""
+    settings = core.rules.extra.get("freezer")
+    if settings is None or settings.seq is None:
+        return False
+    return seq is None or settings.seq < seq
