@@ -374,6 +374,37 @@ def test_003_840_optional_allows_a_pass() -> None:
     assert pos.turn == 1
 
 
+def test_003_800_again_a_second_move_only_after_a_move_of_its_pieces() -> None:
+    # turn<1> turn<2>{N}=optional,again: a knight that moved may move again (or the turn ends)
+    v = _variant("turn<1> turn<2>{N}=optional,again")
+    pos = v.start()
+    pos.push("e2e4")  # not a knight: the second move is skipped
+    assert pos.turn == 1 and pos.phase == 0
+    pos.push("g8f6")
+    assert pos.turn == 1 and pos.phase == 1
+    assert sorted(m.text for m in pos.legal_moves()) == [
+        "b8a6",
+        "b8c6",
+        "f6d5",
+        "f6e4",
+        "f6g4",
+        "f6g8",
+        "f6h5",
+        "pass",
+    ]
+    # without `again` the knight part follows any move
+    plain = _variant("turn<1> turn<2>{N}=optional").start()
+    plain.push("e2e4")
+    assert plain.turn == 0 and plain.phase == 1
+
+
+def test_003_806_alter_the_turn_must_change_the_position() -> None:
+    for rules, back in (("turn<1> turn<2>=alter", False), ("turn<1> turn<2>", True)):
+        pos = _variant(rules).start()
+        pos.push("g1f3")
+        assert ("f3g1" in {m.text for m in pos.legal_moves()}) is back, rules
+
+
 def test_003_780_a_piece_set_restricts_the_move() -> None:
     pos = _variant("turn<1> turn<2>{N}").start()
     pos.push("e2e4")
@@ -458,7 +489,7 @@ def test_fen_cannot_hold_a_turn_phase() -> None:
     ("rules", "code"),
     [
         ("turn turn{N}", "VAR203"),  # parts in an arbitrary order (003:780)
-        ("turn<1>=again turn<2>", "VAR202"),
+        ("turn<1>=dontcross turn<2>", "VAR202"),
         ("turn#<1> turn<2> #P=mfW", "VAR203"),
         ("progressive=moderate", "VAR202"),
         ("progressive monster", "VAR203"),

@@ -62,6 +62,8 @@ class Part:
     balance: bool = False  # skipped in the first player's first turn (003:808)
     compulsory: bool = False  # no move possible: stalemate instead of the end of the turn (003:828)
     captureroyal: bool = False  # may capture the royal piece, which wins (003:484)
+    again: bool = False  # skipped unless the previous move was made by a piece of its set (003:796)
+    alter: bool = False  # must leave a position other than the one the turn began with (003:804)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +117,8 @@ class Turn(Component):
             balance="",
             compulsory="",
             captureroyal="",
+            again="",
+            alter="",
         )
     )
 
@@ -129,6 +133,8 @@ class Turn(Component):
             balance="balance" in names,
             compulsory="compulsory" in names,
             captureroyal="captureroyal" in names,
+            again="again" in names,
+            alter="alter" in names,
         )
         found: list[tuple[int | None, Part, fbr_ast.FbrRule]] = reading.rules.extra.setdefault(
             "turn_parts", []
@@ -218,6 +224,7 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
     z_ep = core.z_ep
     z_side = core.z_side
     any_capture_royal = any(p.captureroyal for p in all_parts)
+    any_again = any(p.again for p in all_parts)
     italian = spec.progressive == "italian"
 
     def current(pos: Position) -> Part:
@@ -234,19 +241,32 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
         phase, length = pos.phase, pos.turn_len
         record = (phase, length)
         key = pos.key ^ core.z_turn(phase, length)
-        last = phase + 1 >= length
+        following = phase + 1
+        if any_again and not m & PASS:
+            # the parts with `again` the moved piece does not belong to are skipped (003:798)
+            moved = pos.board[m >> 10 & SQ] >> 1
+            while following < length:
+                nxt = spec.part(mover, length, following)
+                allowed = type_sets[nxt]
+                if not nxt.again or allowed is None or moved in allowed:
+                    break
+                following += 1
+        elif any_again:
+            while following < length and spec.part(mover, length, following).again:
+                following += 1  # a pass moved no piece: `again` parts are skipped
+        last = following >= length
         if not last:
             part = spec.part(mover, length, phase)
             if part.castling and m & CASTLE:
                 last = True
-            elif not spec.part(mover, length, phase + 1).captureroyal and pos._royal_attacked(pos.turn):
+            elif not spec.part(mover, length, following).captureroyal and pos._royal_attacked(pos.turn):
                 last = True  # a check ends the turn (the checked side answers next)
         if last:
             phase, length = 0, spec.next_length(pos.turn, length)
         else:
             # the same side moves again; squares capturable en passant after its own move are not
             # the opponent's to use
-            phase += 1
+            phase = following
             pos.turn = mover
             key ^= z_side
             for s in _bits(pos.ep_squares):
@@ -274,6 +294,10 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
         board = pos.board
         out: list[int] = []
         not_last = pos.phase + 1 < pos.turn_len
+        start_key = 0
+        if part.alter:
+            # the position the turn began with, as the key sees it without the turn's own terms
+            start_key = _board_key(pos) if not pos.phase else _start_key(pos)
         for m in legal:
             if m & PASS:
                 out.append(m)
@@ -282,14 +306,19 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
                 continue
             if m & EP and not part.enpassant:
                 continue
-            if part.check or (italian and not_last):
+            if part.check or part.alter or (italian and not_last):
+                before = pos.key
                 undo_record = pos._do(m)
                 ok = True
                 if italian and not_last and pos._royal_attacked(1 - us):
                     ok = False  # Italian rules: check only with the last move of a series
+                elif part.alter and _board_key(pos) == start_key:
+                    ok = False  # the turn would leave the position it began with (003:806)
                 elif part.check and pos._royal_attacked(us):
                     # an attacked royal piece needs a later move of this turn that saves it (003:826)
+                    pos.history.append(before)  # (the turn's start for a later `alter` part)
                     ok = pos.turn == us and bool(pos._legal_raw())
+                    pos.history.pop()
                 pos._undo(undo_record)
                 if not ok:
                     continue
@@ -298,6 +327,16 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
             # the pass ends a turn only when no move is possible (003:790)
             out = [m for m in out if not m & PASS]
         return out
+
+    def _board_key(pos: Position) -> int:
+        key = pos.key ^ core.z_turn(pos.phase, pos.turn_len)
+        return key ^ z_side if pos.turn else key
+
+    def _start_key(pos: Position) -> int:
+        if len(pos.history) < pos.phase:
+            return -1  # a position read inside a turn: its start is unknown
+        key = pos.history[-pos.phase]  # the key before the turn's first move
+        return key ^ core.z_turn(0, pos.turn_len) ^ (z_side if pos.turn else 0)
 
     def end(pos: Position) -> Outcome | None:
         # a royal piece captured (captureroyal): its side loses
