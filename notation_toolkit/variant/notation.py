@@ -603,6 +603,8 @@ def read_fen(pos: BoardState, text: str) -> None:
         clock, fullmove = numbers[0][0], numbers[1][0]
         pos.halfmove = min(int(clock[:7]), 10**6)
         pos.ply = (max(min(int(fullmove[:7]), 10**6), 1) - 1) * 2 + (1 if pos.turn == BLACK else 0)
+    if pos.core.turn_lengths is not None:  # FEN holds no turn phase: a turn's start
+        pos.turn_len = pos.core.turn_lengths[pos.turn]
     pos._rehash()
 
 

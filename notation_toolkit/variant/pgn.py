@@ -38,7 +38,7 @@ from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.span import Span
 from notation_toolkit.variant import codes
-from notation_toolkit.variant.position import CAPTURE, CASTLE, DROP, NOPROMO, SQ, Move, Position
+from notation_toolkit.variant.position import CAPTURE, CASTLE, DROP, NOPROMO, PASS, SQ, Move, Position
 from notation_toolkit.variant.tables import GATE_ON_PARTNER, GATE_SHIFT, Core, VariantLike
 
 __all__ = [
@@ -130,6 +130,8 @@ def _move_san(pos: Position, code: int, legal: list[Move], pawn_like: list[bool]
     to = code >> 10 & SQ
     if code & DROP:
         return _letter(core, code & SQ).lstrip("+") + "@" + names[to]
+    if code & PASS:
+        return "pass"  # the end of a turn of several moves where no further move is possible
     frm = code & SQ
     if code & CASTLE:
         return "O-O" if to % core.geometry.width > frm % core.geometry.width else "O-O-O"
@@ -571,17 +573,19 @@ def _write_line(node: GameNode, pos: Position, tokens: list[str], number_next: b
     along the main line (recursion only for variations)."""
     pawn_like = _pawn_like(pos.core)
     pushed = 0
+    # turns of several moves: the move number counts the first player's turns, not plies
+    turn_no = _turn_number(pos) if pos.core.turn_lengths is not None else None
     try:
         while node.variations:
             main = node.variations[0]
             legal = pos.legal_moves()
             mv = pos.parse_move(main.move or "")
-            _write_move(pos, main, mv, legal, pawn_like, tokens, number_next)
+            _write_move(pos, main, mv, legal, pawn_like, tokens, number_next, turn_no)
             number_next = False
             for alt in node.variations[1:]:
                 tokens.append("(")
                 amv = pos.parse_move(alt.move or "")
-                _write_move(pos, alt, amv, legal, pawn_like, tokens, True)
+                _write_move(pos, alt, amv, legal, pawn_like, tokens, True, turn_no)
                 pos.push(amv)
                 try:
                     _write_line(alt, pos, tokens, False)
@@ -594,9 +598,25 @@ def _write_line(node: GameNode, pos: Position, tokens: list[str], number_next: b
             pos.push(mv)
             pushed += 1
             node = main
+            if turn_no is not None and pos.turn == 0 and pos.phase == 0:
+                turn_no += 1
     finally:
         for _ in range(pushed):
             pos.pop()
+
+
+def _turn_number(pos: Position) -> int:
+    """The number of the first player's turn ``pos`` stands in (or follows): its turn starts from
+    the start of the move stack up to ``pos``, at least 1."""
+    moves = []
+    while pos.stack:
+        moves.append(pos.pop())
+    count = 0
+    for mv in reversed(moves):
+        count += pos.turn == 0 and pos.phase == 0
+        pos.push(mv)
+    count += pos.turn == 0 and pos.phase == 0
+    return max(count, 1)
 
 
 def _write_move(
@@ -607,12 +627,13 @@ def _write_move(
     pawn_like: list[bool],
     tokens: list[str],
     number: bool,
+    turn_no: int | None = None,
 ) -> None:
     if node.starting_comment:
         tokens.append("{" + _clean_comment(node.starting_comment) + "}")
         number = True
-    move_number = pos.ply // 2 + 1
-    if pos.turn == 0:
+    move_number = pos.ply // 2 + 1 if turn_no is None else turn_no
+    if pos.turn == 0 and (pos.phase == 0 or number):
         tokens.append(f"{move_number}.")
     elif number:
         tokens.append(f"{move_number}...")

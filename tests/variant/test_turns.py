@@ -516,3 +516,43 @@ def test_the_engine_plays_whole_turns() -> None:
     pos.push(follow.move)
     outcome = pos.outcome()
     assert outcome is not None and outcome.winner == 0
+
+
+@pytest.mark.parametrize("name", ["marseillais", "progressive", "monster"])
+def test_pgn_numbers_whole_turns_and_reads_back(name: str) -> None:
+    from notation_toolkit.variant.pgn import Game, read_game, write_game
+
+    variant = CASES[name][0]()
+    pos = variant.start()
+    rng = random.Random(5)
+    white_turns = 0
+    for _ in range(16):
+        moves = pos.legal_moves()
+        if not moves or pos.outcome() is not None:
+            break
+        white_turns += pos.turn == 0 and pos.phase == 0
+        pos.push(rng.choice(moves))
+    text = write_game(Game.from_position(pos))
+    numbers = [t for t in text.split("\n\n")[-1].split() if t.endswith(".")]
+    # one number per turn of the first player, counted 1, 2, 3 ...
+    assert numbers == [f"{n}." for n in range(1, white_turns + 1)]
+    assert read_game(text, variant=variant).mainline_moves() == pos.move_stack
+
+
+def test_pgn_writes_a_pass_and_reads_it_back() -> None:
+    from notation_toolkit.variant.pgn import Game, read_game, write_game
+
+    v = _load("marseillais")
+    pos = v.position("4k^3/p7/8/P7/8/6q1/8/7K^ / C/c")
+    for move in ("a5a6", "pass", "e8d8"):
+        pos.push(move)
+    text = write_game(Game.from_position(pos))
+    assert text.split("\n\n")[-1].split()[:4] == ["1.", "a6", "pass", "Kd8"]
+    assert read_game(text, variant=v).mainline_moves() == ["a5a6", "pass", "e8d8"]
+
+
+def test_fen_reads_as_the_start_of_a_turn() -> None:
+    marseillais, progressive = _load("marseillais"), _load("progressive")
+    assert marseillais.position(chess.STARTING_FEN).turn_len == 2
+    black = chess.STARTING_FEN.replace(" w ", " b ")
+    assert progressive.position(black).turn_len == 2 and progressive.position(black).phase == 0
