@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.mbn import ast as mbn
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -90,13 +89,15 @@ class FreezerRule(Component):
                 codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
             )
             return
+        from notation_toolkit.mbn.ast import PieceSet  # (only when a rule file is read)
+
         names = {name for name, _ in attributes}
         attackers = 1
         single: frozenset[str] = frozenset()
         for name, attribute in attributes:
             if name == "attackers":
                 attackers = max(1, count(attribute, 1))
-            elif name == "single" and isinstance(attribute.argument, mbn.PieceSet):
+            elif name == "single" and isinstance(attribute.argument, PieceSet):
                 single = letters(attribute.argument)
         piece_set = rule.piece_set if rule.piece_set is not None else None
         reading.rules.extra[self.name] = Freezer(

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.fbr import ast as fbr_ast
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -41,6 +40,7 @@ from notation_toolkit.variant.tables import CASTLE, DROP, EP, PASS, SQ, _bits
 if TYPE_CHECKING:
     from dataclasses import dataclass
 
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 else:
