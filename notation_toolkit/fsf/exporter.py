@@ -99,6 +99,8 @@ class _Exporter:
             self.refuse(f"mirror={rules.mirror}", "Fairy-Stockfish turns the board for Black")
         if rules.bare is not None:
             self.refuse(f"royal={rules.bare}", "Fairy-Stockfish has no bare-king rule")
+        if "royal.range" in rules.extra:
+            self.refuse("royal[range]", "Fairy-Stockfish's royal piece does not change")
         if len(rules.royal) > 1:
             self.refuse("royal{" + "".join(sorted(rules.royal)) + "}", "Fairy-Stockfish has one royal piece")
         self._pieces()

@@ -441,3 +441,42 @@ def test_003_989_stalemate_skip_is_no_escape_from_checkmate() -> None:
     pos = variant.position("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1")
     assert pos.legal_moves() == []
     assert pos.outcome() == Outcome(0, "checkmate")
+
+
+# -- royal[range]: the royal piece is the one nearest to the range ----------------------------------
+
+
+def test_003_902_royal_range_only_the_nearest_piece_is_royal() -> None:
+    variant = _variant("royal{K}[e1]", "K=W+F R=W0")
+    # d1 is nearer to e1 than a5: the rook on a8 attacks an ordinary piece
+    pos = variant.position("r6k/8/8/K7/8/8/8/3K4 w - - 0 1")
+    assert not pos.is_check()
+    pos = variant.position("3r3k/8/8/K7/8/8/8/3K4 w - - 0 1")
+    assert pos.is_check()  # the rook on d8 attacks the royal piece d1
+    assert all(m.text.startswith("d1") for m in pos.legal_moves())
+
+
+def test_003_902_royal_range_the_file_distance_prevails_and_the_royal_piece_changes() -> None:
+    variant = _variant("royal{K}[e1]", "K=W+F R=W0")
+    pos = variant.position("1r5k/8/8/8/8/5K2/8/1K6 w - - 0 1")
+    moves = [m.text for m in pos.legal_moves()]
+    # f3 (one file from e) is royal, b1 (three files) is not, though on the range's rank
+    assert not pos.is_check() and "f3g3" in moves
+    # on h3 the king is three files away, as b1, and b1's rank distance is smaller: b1 becomes the
+    # royal piece, attacked by the rook on b8, so the move is illegal (003:902 "may change")
+    assert "f3h3" not in moves
+
+
+def test_003_902_royal_range_is_mirrored_for_the_second_player() -> None:
+    variant = _variant("royal{K}[e1]", "K=W+F R=W0")
+    # Black's range is e8: d8 is royal, a4 is not
+    pos = variant.position("3k4/8/8/8/k7/8/8/R6K b - - 0 1")
+    assert not pos.is_check()
+    pos = variant.position("3k4/8/8/8/k7/8/8/3R3K b - - 0 1")
+    assert pos.is_check()
+
+
+def test_royal_range_with_castling_is_refused() -> None:
+    with pytest.raises(NotationError) as info:
+        Variant.from_text('boardsize="8x8" royal[e1] ' + CHESS_PIECES + " O-O=[*]isR[g]=isR[f]")
+    assert [d.code for d in info.value.diagnostics] == ["VAR203"]

@@ -15,6 +15,13 @@ and never all of them (003:931-933); a side that has no legal move with a royal 
 checkmated. Either way a royal piece may castle across attacked squares while its side may expose
 it (003:935; ``[*]`` still forbids castling out of check).
 
+``royal{set}[range]`` (003:902): where a side has several pieces of the set, only the one nearest to
+the range is royal (the file distance first, then the rank distance; the range mirrored for the
+second player), so the royal piece may change with a move; the others are ordinary pieces. Where
+two are equally near, the page does not say: the core makes both royal (neither may be left in
+check). With several ``royal`` rules the range chooses among the pieces of all of them. With
+castling, ``atomic`` or ``expose`` it is refused (VAR203).
+
 ``taboo``: "check is entirely forbidden" (003:963): no move may leave a royal piece of either side
 attacked, the opponent's included (Fairy-Stockfish's ``checking = false``, racing kings).
 """
@@ -30,10 +37,13 @@ from notation_toolkit.variant.rules.base import (
     Hooks,
     Outcome,
     Reading,
+    both_sides,
     contract,
     contracts,
     count,
+    has_castling,
     letters,
+    range_mask,
 )
 
 if TYPE_CHECKING:
@@ -63,7 +73,7 @@ class Royal(Component):
     lines = "003:894-970"
     contract = contracts(
         royal=contract(
-            "piece_set",
+            "piece_set board_range",
             maxchecks="count",
             bare="",
             baremove="",
@@ -109,8 +119,24 @@ class Royal(Component):
         if expose is not None:
             exposed = rules.extra.setdefault("royal.exposed", set())
             exposed |= keys
+        if rule.board_range is not None:
+            g = reading.geometry
+            rules.extra["royal.range"] = both_sides(g, range_mask(g, rule.board_range), rules.mirror)
 
     def finish(self, reading: Reading) -> None:
+        rules = reading.rules
+        if "royal.range" in rules.extra:
+            royal_rules = [r for r in reading.rule_file.rules if r.name == "royal"]
+            ranged = next(r for r in royal_rules if r.board_range is not None)
+            others = [
+                ("castling", has_castling(reading.rule_file)),
+                ("atomic", any(r.name == "atomic" for r in reading.rule_file.rules)),
+                ("expose", "royal.exposed" in rules.extra),
+            ]
+            for what, present in others:
+                if present:
+                    span = ranged.board_range.span if ranged.board_range is not None else ranged.span
+                    reading.diag(codes.PART_NOT_EXECUTED, "royal_range_with", span or ranged.span, what=what)
         # exposure for some royal pieces only (royal{K}=expose royal{Q}) is not executed: the core
         # knows one behaviour for every royal piece
         exposed = reading.rules.extra.pop("royal.exposed", None)
@@ -142,8 +168,10 @@ class Royal(Component):
                         return result
                 return None
 
+        nearest = rules.extra.get("royal.range")
         return Hooks(
             end=end,
+            check=None if nearest is None else _Nearest(core, nearest).check,
             pushed=_count_check if rules.max_checks is not None else None,
             no_moves=None
             if settings.expose == 0
@@ -151,6 +179,49 @@ class Royal(Component):
             safe=None if settings.expose is None else exposure_allowed,
             legal=_no_check_given if settings.taboo else None,
         )
+
+
+class _Nearest:
+    """``royal[range]``: per side, the pieces of the royal types nearest to the range are royal."""
+
+    __slots__ = ("distance", "types")
+
+    def __init__(self, core: Core, zone: tuple[int, int]) -> None:
+        g = core.geometry
+        width = g.width
+        self.types = list(core.royal_types)
+        # per side and square: the file distance to the range, then the rank distance, as one number
+        self.distance: list[list[int]] = []
+        for side in (0, 1):
+            targets = [(s % width, s // width) for s in range(g.size) if zone[side] >> s & 1]
+            row = []
+            for sq in range(g.size):
+                f, r = sq % width, sq // width
+                row.append(min((abs(f - tf) * 1024 + abs(r - tr) for tf, tr in targets), default=0))
+            self.distance.append(row)
+
+    def royal(self, pos: Position, side: int) -> int:
+        """The squares of ``side``'s royal pieces now (the nearest to the range, 003:902)."""
+        distance = self.distance[side]
+        best = -1
+        out = 0
+        for t in self.types:
+            bb = pos.bbs[2 * t + side]
+            while bb:
+                low = bb & -bb
+                d = distance[low.bit_length() - 1]
+                if best < 0 or d < best:
+                    best, out = d, low
+                elif d == best:
+                    out |= low
+                bb ^= low
+        return out
+
+    def check(self, pos: Position, sq: int, by: int, victim: str, occ: int) -> bool:
+        """In check: only the royal piece chosen by the range, when attacked."""
+        if not self.royal(pos, 1 - by) >> sq & 1:
+            return False
+        return bool(pos.is_attacked(sq, by, victim, occ))
 
 
 def expose_setting(pos: Position) -> int | None:
