@@ -33,7 +33,7 @@ CHESS = "K=W+F Q=R+B R=W0 B=F0 N=N P=mfW+cefF+[1-2]mefW02 +P==QRBN"
 RULE_FILES = [
     f'boardsize="8x8" royal bouncing {CHESS}',  # VAR201
     f'boardsize="8x8" royal=mustevase {CHESS}',  # VAR202
-    f'boardsize="8x8" royal[e4] {CHESS}',  # VAR203
+    f'boardsize="8x8" royal[e1] {CHESS} O-O=[*]isR[g]=isR[f]',  # VAR203
     f'boardsize="8x8" royal holding{{Q}} {CHESS}',
     f'boardsize="8x8" royal hill {CHESS}',
     f'boardsize="8x8" royal !N {CHESS}',  # VAR204
