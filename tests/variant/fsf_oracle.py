@@ -109,6 +109,8 @@ SPECS: dict[str, Spec] = {
     "atomic": Spec("atomic.fbr", "atomic", {}, 3),
     "nocheckatomic": Spec("nocheckatomic.fbr", "nocheckatomic", {}, 3),
     "giveaway": Spec("giveaway.fbr", "giveaway", {}, 3),
+    "legan": Spec("legan.fbr", "legan", {}, 3),
+    "torishogi": Spec("torishogi.fbr", "torishogi", {}, 3),
     "perfect": Spec("perfect.fbr", "perfect", {}, 3),
 }
 

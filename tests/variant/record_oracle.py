@@ -10,13 +10,29 @@ the raw lists (``fsf_only``), never folded into them: see docs/variants.md.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
-from fsf_oracle import DATA, EXAMPLES, SPECS, fsf_legal, record, to_fsf
+from fsf_oracle import DATA, EXAMPLES, SPECS, Spec, fsf_legal, record, to_fsf
+
+
+def drop_mates(
+    spec: Spec, start: str, nomate: tuple[str, ...], moves: list[str], legal: list[str]
+) -> list[str]:
+    """The drops of ``legal`` (pieces ``nomate``) that mate: Fairy-Stockfish lists them, FBR not."""
+    import pyffish
+
+    return [
+        m
+        for m in legal
+        if nomate
+        and m.startswith(nomate)
+        and not fsf_legal(spec, start, [*moves, m])
+        and pyffish.game_result(spec.fsf, start, [*moves, m]) > 0
+    ]
 
 
 def main(names: list[str]) -> None:
-    import pyffish
 
     for name in names or list(SPECS):
         spec = SPECS[name]
@@ -26,22 +42,26 @@ def main(names: list[str]) -> None:
             print(name, "not recorded:", str(exc)[:120])
             continue
         start = data["start_fen"]
+        # uchifuzume: Fairy-Stockfish plays a mating pawn drop as a legal move that loses;
+        # FBR drop{P}=nomate (003:304) forbids the move (the pieces the file names: P, tori's S)
+        nomate = tuple(
+            f"{spec.letters.get(x, x)}@"
+            for x in re.findall(r"drop\{(\w)\}=nomate", (EXAMPLES / spec.file).read_text())
+        )
+
         for entry in data["positions"]:
             fsf_moves = [to_fsf(spec, m) for m in entry["moves"]]
-            # uchifuzume: Fairy-Stockfish plays a mating pawn drop as a legal move that loses;
-            # FBR drop=nomate (003:304) forbids the move.
-            entry["fsf_only"] = (
-                [
-                    m
+            entry["fsf_only"] = drop_mates(spec, start, nomate, fsf_moves, entry["legal"])
+            if entry.get("perft2") is not None and nomate:
+                # the same moves one ply deeper: leaves of Fairy-Stockfish's perft 2 that FBR has not
+                entry["perft2_fsf_only"] = sum(
+                    len(
+                        drop_mates(
+                            spec, start, nomate, [*fsf_moves, m], fsf_legal(spec, start, [*fsf_moves, m])
+                        )
+                    )
                     for m in entry["legal"]
-                    if "@" in m
-                    and m.startswith("P")
-                    and not fsf_legal(spec, start, [*fsf_moves, m])
-                    and pyffish.game_result(spec.fsf, start, [*fsf_moves, m]) > 0
-                ]
-                if "nomate" in (EXAMPLES / spec.file).read_text()
-                else []
-            )
+                )
         (DATA / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
         print(name, "perft", data["perft"], len(data["positions"]), "positions")
 

@@ -56,7 +56,7 @@ def test_every_example_is_compared_with_recorded_oracle_data() -> None:
     but for the random-start ones, compared live (they start from their own position)."""
     for name in WITH_FILE:
         entry = BUILTINS[name]
-        if name in RANDOM_START or name in SAME_GAME:
+        if name in RANDOM_START or name in SAME_GAME or entry.known:
             continue
         assert any(spec.file == entry.file and spec.fsf == name for spec in SPECS.values()), name
 

@@ -42,6 +42,7 @@ LETTERS = {
     "euroshogi": {"+R": "D", "+B": "H", "+P": "G", "+N": "G"},
     # Yari shogi's promoted pieces are its yari silver S, yari gold G and the chess rook L
     "yarishogi": {"+P": "S", "+N": "G", "+B": "G", "+R": "L"},
+    "torishogi": {"+S": "G", "+F": "E"},
     "minixiangqi": {"G": "K"},
     "manchu": {"G": "K"},
 }
