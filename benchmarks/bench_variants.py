@@ -1,18 +1,35 @@
 """Speed of the variant core (figures printed, nothing asserted).
 
     .venv/bin/python benchmarks/bench_variants.py
+    .venv/bin/python benchmarks/bench_variants.py --compiled [--tree DIR] [--rounds 3]
 
 1. chess perft through the generic core against python-chess's perft on the same positions
    (target: at least 0.5x python-chess);
 2. legal-move lists per position against Fairy-Stockfish through its Python API
    (``pyffish.legal_moves`` per position; target: at least 10x more positions/s);
 3. perft nodes/s for Capablanca (10x8), Grand (10x10) and Shogi (9x9).
+
+With ``--compiled``: chess perft (start position depth 4, Kiwipete depth 3) of the pure-Python
+core, the compiled core (``ntk variant compile``, mypyc) and python-chess, in one interleaved run:
+each round runs the three in turn, in child processes on one copy of the package (the compiled
+one with its extensions, the pure one with ``NTK_PURE_PYTHON=1``: the same files, the extensions
+ignored); a figure is the median over ``--rounds`` rounds. Without ``--tree`` the package is
+copied to a temporary directory and built there first (several minutes; the checkout is not
+touched). The node counts of the three must agree.
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
+import json
+import os
 import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -137,5 +154,106 @@ def main() -> None:
         print(f"   {name} perft {depth}: {nodes} nodes, {nodes / secs:,.0f} nodes/s")
 
 
+CHILD = r"""
+import json, sys, time
+which, examples = sys.argv[1], sys.argv[2]
+cases = [("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4), ("kiwipete", KIWIPETE, 3)]
+out = {}
+if which == "python-chess":
+    import chess
+
+    def count(board, depth):
+        if depth == 1:
+            return board.legal_moves.count()
+        total = 0
+        for move in board.legal_moves:
+            board.push(move)
+            total += count(board, depth - 1)
+            board.pop()
+        return total
+
+    for label, fen, depth in cases:
+        start = time.perf_counter()
+        nodes = count(chess.Board(fen), depth)
+        out[label] = [nodes, time.perf_counter() - start]
+else:
+    from notation_toolkit.core.native import loaded_from
+    from notation_toolkit.variant import Variant, perft
+
+    variant = Variant.load(examples + "/chess.fbr")
+    out["imports"] = loaded_from("notation_toolkit.variant.position")
+    for label, fen, depth in cases:
+        pos = variant.position(fen)
+        start = time.perf_counter()
+        nodes = perft(pos, depth)
+        out[label] = [nodes, time.perf_counter() - start]
+print(json.dumps(out))
+""".replace("KIWIPETE", repr(KIWIPETE))
+
+
+def _child(tree: str, which: str) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if k != "NTK_PURE_PYTHON"}
+    env["PYTHONPATH"] = tree
+    if which == "pure":
+        env["NTK_PURE_PYTHON"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, which, str(EXAMPLES)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{which} run failed:\n{done.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def compiled_comparison(tree: str | None, rounds: int) -> None:
+    """Pure core, compiled core and python-chess, interleaved (see the module's docstring)."""
+    with tempfile.TemporaryDirectory(prefix="ntk-bench-variants-") as work:
+        if tree is None:
+            from notation_toolkit.variant.native import BUILD
+
+            tree = work
+            shutil.copytree(
+                Path(__file__).resolve().parents[1] / "notation_toolkit",
+                Path(work) / "notation_toolkit",
+                ignore=shutil.ignore_patterns("__pycache__", "*.so", "_native.json"),
+            )
+            print("building the compiled variant core in a copy (several minutes)...", flush=True)
+            start = time.perf_counter()
+            BUILD.build(root=work)
+            print(f"built in {time.perf_counter() - start:.0f} s", flush=True)
+        runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": [], "python-chess": []}
+        for _ in range(rounds):
+            for which in runs:
+                runs[which].append(_child(tree, which))
+    imports = {which: {r.get("imports") for r in results} for which, results in runs.items()}
+    assert imports["pure"] == {"source"} and imports["compiled"] == {"compiled"}, imports
+    print(f"4. chess perft, pure vs compiled core vs python-chess ({rounds} interleaved rounds, medians)")
+    for label, depth in (("start", 4), ("kiwipete", 3)):
+        nodes = {r[label][0] for results in runs.values() for r in results}
+        assert len(nodes) == 1, nodes
+        count = nodes.pop()
+        rate = {w: count / statistics.median(r[label][1] for r in results) for w, results in runs.items()}
+        peer = rate["python-chess"]
+        print(
+            f"   {label} depth {depth}: {count} nodes; pure {rate['pure']:,.0f} nodes/s"
+            f" ({rate['pure'] / peer:.2f}x python-chess), compiled {rate['compiled']:,.0f} nodes/s"
+            f" ({rate['compiled'] / peer:.2f}x python-chess, {rate['compiled'] / rate['pure']:.2f}x pure),"
+            f" python-chess {peer:,.0f} nodes/s"
+        )
+
+
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compiled", action="store_true", help="pure vs compiled core vs python-chess")
+    parser.add_argument("--tree", default=None, help="a copy of the package built with its extensions")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
+    arguments = parser.parse_args()
+    if arguments.compiled:
+        compiled_comparison(arguments.tree, arguments.rounds)
+    else:
+        main()

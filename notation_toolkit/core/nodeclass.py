@@ -24,6 +24,16 @@ Modules use it under the name ``dataclass`` for type checkers::
 
 ``NTK_STDLIB_DATACLASSES=1`` in the environment makes it ``dataclasses.dataclass`` itself (the
 tests build both and compare them).
+
+A module that may be compiled with mypyc (the variant core: ``ntk variant compile``) imports
+:func:`dataclass` instead, with no ``TYPE_CHECKING`` branch (mypyc compiles an ``else`` branch
+of ``TYPE_CHECKING`` as unreachable code)::
+
+    from notation_toolkit.core.nodeclass import dataclass
+
+Type checkers and mypyc see ``dataclasses.dataclass``; at run time it is ``frozen_dataclass`` for
+a module run from its source and ``dataclasses.dataclass`` for a compiled one (whose native class
+has its slots already).
 """
 
 from __future__ import annotations
@@ -31,8 +41,9 @@ from __future__ import annotations
 import _thread
 import dataclasses
 import os
+import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 __all__ = ["frozen_dataclass"]
 
@@ -284,3 +295,22 @@ def _build(cls: T, eq: bool = True) -> T:
         made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     result: T = made
     return result
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as dataclass
+else:
+
+    def dataclass(cls=None, /, *, frozen=True, slots=True, eq=True):
+        """``@dataclass(frozen=True, slots=True)`` for a module mypyc may compile (see the module's
+        docstring): ``frozen_dataclass`` from source, ``dataclasses.dataclass`` when compiled."""
+
+        def make(klass):
+            from importlib.machinery import EXTENSION_SUFFIXES
+
+            module = sys.modules.get(klass.__module__)
+            if not str(getattr(module, "__file__", "") or "").endswith(tuple(EXTENSION_SUFFIXES)):
+                return frozen_dataclass(klass, frozen=frozen, slots=slots, eq=eq)
+            return dataclasses.dataclass(frozen=frozen, eq=eq)(klass)  # a native class: slots are set
+
+        return make if cls is None else make(cls)

@@ -18,6 +18,10 @@ from typing import TYPE_CHECKING
 
 from notation_toolkit.core.lazy import lazy_exports
 from notation_toolkit.variant import codes as _codes  # noqa: F401  (registers the VAR codes)
+from notation_toolkit.variant import native as _native
+
+# a compiled build older than its sources is not imported (core.native; NTK_PURE_PYTHON=1 too)
+_native.BUILD.guard()
 
 if TYPE_CHECKING:
     from notation_toolkit.variant.game import Variant

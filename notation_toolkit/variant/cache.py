@@ -187,6 +187,8 @@ class _Pickler(pickle.Pickler):
             return _geometry, tuple(arguments)
         if isinstance(obj, types.FunctionType):
             return _reduce_function(obj)
+        if isinstance(obj, types.BuiltinFunctionType):  # a function or method compiled by mypyc
+            return _reduce_compiled(obj)
         if isinstance(obj, type) or (callable(obj) and not _allowed(kind.__module__)):
             raise pickle.PicklingError(f"cannot cache {obj!r}")
         if not _allowed(kind.__module__) or isinstance(obj, BaseException):
@@ -215,10 +217,26 @@ def _reduce_function(function: types.FunctionType) -> tuple[object, ...]:
     return _closure, arguments
 
 
+def _reduce_compiled(function: types.BuiltinFunctionType) -> tuple[object, ...]:
+    # the compiled build (ntk variant compile): module-level functions and bound methods of the
+    # variant core's compiled modules, by name as in the pure build
+    owner = function.__self__
+    module, name = getattr(function, "__module__", None), function.__qualname__
+    if isinstance(owner, types.ModuleType):
+        if _function_allowed(module, name) and getattr(owner, name, None) is function:
+            return _function, (module, name)
+    elif owner is not None and not isinstance(owner, type) and _allowed(type(owner).__module__):
+        return _method, (owner, function.__name__)
+    raise pickle.PicklingError(f"cannot cache {function!r}")
+
+
 def _attributes(obj: object) -> dict[str, Any]:
     getstate = getattr(obj, "__getstate__", None)
     state = getstate() if getstate is not None else None
     if isinstance(state, dict):  # the object's own choice (Variant leaves out its parsed AST)
+        if any(not isinstance(key, str) or key.startswith("__") for key in state):
+            # (the environment of a function compiled by mypyc: not data the cache holds)
+            raise pickle.PicklingError(f"cannot cache an object of {type(obj).__qualname__}")
         return dict(state)
     found: dict[str, Any] = dict(getattr(obj, "__dict__", {}))
     for klass in type(obj).__mro__:
@@ -380,11 +398,12 @@ def _set_attributes(obj: object, attributes: dict[str, Any]) -> object:
 
 def _method(owner: object, name: str) -> object:
     """``owner.name`` where ``name`` is a method its class defines."""
-    if not isinstance(name, str) or not _allowed(type(owner).__module__):
+    if not isinstance(name, str) or name.startswith("__") or not _allowed(type(owner).__module__):
         raise pickle.UnpicklingError("bad method")
     for klass in type(owner).__mro__:
         if name in klass.__dict__:
-            if not isinstance(klass.__dict__[name], types.FunctionType):
+            # a method written in Python, or compiled by mypyc
+            if not isinstance(klass.__dict__[name], types.FunctionType | types.MethodDescriptorType):
                 raise pickle.UnpicklingError(f"{name!r} is not a method")
             return getattr(owner, name)
     raise pickle.UnpicklingError(f"no method {name!r}")
@@ -411,7 +430,8 @@ def _function(module: str, name: str) -> object:
     import importlib
 
     found = getattr(importlib.import_module(module), name)
-    if not isinstance(found, types.FunctionType) or found.__module__ != module or found.__qualname__ != name:
+    kinds = (types.FunctionType, types.BuiltinFunctionType)  # (the second: compiled by mypyc)
+    if not isinstance(found, kinds) or found.__module__ != module or found.__qualname__ != name:
         raise pickle.UnpicklingError(f"{module}.{name} is not a function of the variant core")
     return found
 

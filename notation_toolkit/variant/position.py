@@ -19,6 +19,9 @@ will drop them. Two optional fields follow the three FEEN fields when they are n
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from notation_toolkit.core.codes import info_of
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.variant import codes, notation
@@ -63,11 +66,23 @@ __all__ = [
     "Position",
 ]
 
+_T = TypeVar("_T")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # (installed with mypy: only the compiled build needs it)
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:  # type: ignore[misc,unused-ignore]
+        """``mypy_extensions.mypyc_attr`` without mypy: it changes nothing in pure Python."""
+        return lambda klass: klass
+
+
 
 class MoveError(NotationError):
     """A move that is not well-formed (VAR401) or not legal (VAR402)."""
 
 
+@mypyc_attr(native_class=False)  # a tuple subclass stays an ordinary class in the compiled build
 class Move(tuple):  # type: ignore[type-arg]
     """A legal move of a position: its ``text`` (``e2e4``, ``e7e8q``, ``a10a9``, ``P@e4``) and the
     core's encoding ``code``.

@@ -23,18 +23,14 @@ from notation_toolkit.core.codes import DEFAULT_HINT, info_of
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import NotationError
 from notation_toolkit.core.geometry import MAX_FILES, Geometry
+from notation_toolkit.core.nodeclass import dataclass
 from notation_toolkit.core.span import Span
 from notation_toolkit.variant.pieces import codes
 from notation_toolkit.variant.pieces.baseletters import BASE_LETTERS, LEAPS
 from notation_toolkit.variant.pieces.model import BLACK, WHITE, CompiledPiece, EnPassant, PieceMove
 
 if TYPE_CHECKING:
-    from dataclasses import dataclass
-
     from notation_toolkit.mbn import ast as m
-else:
-    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 class NotExecutableError(NotationError):

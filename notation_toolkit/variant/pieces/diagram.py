@@ -13,15 +13,11 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from notation_toolkit.core.layout import Line
+from notation_toolkit.core.nodeclass import dataclass
 from notation_toolkit.variant.pieces.model import WHITE, CompiledPiece, PieceMove
 
 if TYPE_CHECKING:
-    from dataclasses import dataclass
-
     from rich.text import Text
-else:
-    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 QUIET_MARK = "●"
 CAPTURE_MARK = "✕"

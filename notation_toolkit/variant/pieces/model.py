@@ -18,14 +18,10 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Final, Protocol
 
 from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.nodeclass import dataclass
 
 if TYPE_CHECKING:
-    from dataclasses import dataclass
-
     from notation_toolkit.core.geometry import Geometry
-else:
-    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 Side = int
 WHITE: Final = 0

@@ -28,16 +28,12 @@ from notation_toolkit.core.codes import DEFAULT_HINT, info_of
 from notation_toolkit.core.diagnostics import Diagnostic
 from notation_toolkit.core.errors import ValidationError
 from notation_toolkit.core.geometry import Geometry
+from notation_toolkit.core.nodeclass import dataclass
 from notation_toolkit.core.span import Span
 
 if TYPE_CHECKING:
-    from dataclasses import dataclass
-
     from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.mbn import ast as mbn
-else:
-    # @dataclass(frozen=True, slots=True) in one exec per class instead of six (core.nodeclass)
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 Position = Any
 """What hooks receive: the ``variant.position.Position`` being played (the core's modules import

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation_toolkit.core.nodeclass import dataclass
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -47,13 +48,9 @@ from notation_toolkit.variant.rules.base import (
 )
 
 if TYPE_CHECKING:
-    from dataclasses import dataclass
-
     from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
-else:
-    from notation_toolkit.core.nodeclass import frozen_dataclass as dataclass
 
 
 @dataclass(frozen=True, slots=True)
