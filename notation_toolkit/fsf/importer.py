@@ -517,7 +517,6 @@ class _Writer:
         "pass": ("true", "an executed passing move (FBR turn=optional is not executed)"),
         "passWhite": ("true", "an executed passing move (FBR turn=optional is not executed)"),
         "passBlack": ("true", "an executed passing move (FBR turn=optional is not executed)"),
-        "passOnStalemate": ("true", "a pass instead of a stalemate"),
         "passOnStalemateWhite": ("true", "a pass instead of a stalemate"),
         "passOnStalemateBlack": ("true", "a pass instead of a stalemate"),
         "makpongRule": ("true", "the makpong rule (the king may not move out of check)"),
@@ -588,6 +587,8 @@ class _Writer:
             value = opt.value.strip()
             if value in ("0", "none", "draw", "false"):
                 continue
+            if name == "nFoldValue" and self._repetition_loses():
+                continue  # carried over as loss=repetition
             self.ctx.note(codes.NOT_CARRIED, opt, name=name, value=value, why=why)
         for name in DISPLAY_ONLY:
             self.get(name)
@@ -735,14 +736,32 @@ class _Writer:
         else:
             self.rules.append(f"{rule}  ~ king")
 
+    def _repetition_loses(self) -> bool:
+        """``nFoldValue = win`` (for the player to move after the repetition, not absolute): the
+        player who repeats loses, FBR's loss=repetition (003:446)."""
+        value = self.opts.get("nFoldValue")
+        absolute = self.opts.get("nFoldValueAbsolute")
+        return (
+            value is not None
+            and value.value.strip() == "win"
+            and (absolute is None or absolute.value.strip() != "true")
+            and (self.opts.get("nFoldRule") is None or self.opts["nFoldRule"].value.strip() != "0")
+        )
+
     def _game_end(self) -> None:
         stalemate = self.value("stalemateValue", "draw")
-        if stalemate in ("loss", "win"):
+        if self.flag("passOnStalemate", False):
+            # the stalemated player passes: stalemate=skip (003:989)
+            self.rules.append("stalemate=skip  ~ passOnStalemate")
+        elif stalemate in ("loss", "win"):
             self.rules.append(f"stalemate={stalemate}  ~ stalemateValue")
         elif stalemate == "none":
             self.refuse("stalemateValue", "a stalemate without a value", "a stalemate rule that ends nothing")
         nfold = self.number("nFoldRule", 3)
-        if nfold == 0:
+        if self._repetition_loses():
+            # the player to move after the repetition wins: the player who repeated loses (003:446)
+            self.rules.append(f"loss=repetition({nfold})  ~ nFoldRule, nFoldValue = win")
+        elif nfold == 0:
             self.rules.append("!draw  ~ nFoldRule = 0")
         elif nfold != 3:
             self.rules.append(f"draw=repetition({nfold})  ~ nFoldRule")

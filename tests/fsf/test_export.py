@@ -154,3 +154,23 @@ def test_stalemate_skip_exports_as_pass_on_stalemate() -> None:
     theirs = pyffish.legal_moves("x-skip", fen, [])
     ours = [m.text for m in Variant.from_text(text).position(fen).legal_moves()]
     assert ours == ["pass"] and len(theirs) == 1
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "loss=repetition(3)",
+        "stalemate=skip",
+        "royal=checkmated",
+        "pieces{K}=extinction",
+        "pieces{Q}=morethan(1)",
+    ],
+)
+def test_win_and_draw_rules_survive_export_and_import(rule: str) -> None:
+    text = (EXAMPLES / "chess.fbr").read_text().replace("royal ", f"royal {rule} ", 1)
+    variant = Variant.from_text(text)
+    back = Variant.from_text(import_ini(export_ini(variant, name="z"))["z"])
+    assert back.rules.stalemate == variant.rules.stalemate
+    for key in ("loss_repetition", "checkmated", "pieces"):
+        assert back.rules.extra.get(key) == variant.rules.extra.get(key), key
+    assert back.rules.repetition == variant.rules.repetition

@@ -289,10 +289,16 @@ def _invariants(name: str, games: int, plies: int, seed: int) -> None:
         for _ in range(plies):
             moves = pos.legal_moves()
             if not moves:
+                again = variant.position(pos.fen())
+                assert again.outcome() == pos.outcome()
                 break
             trail.append((pos.feen(), pos.zobrist()))
             assert variant.position(pos.feen()) == pos
             assert pos.zobrist_full() == pos.zobrist()
+            # the result does not depend on the history (repetitions aside): FEN keeps it
+            outcome = pos.outcome()
+            if outcome is None or outcome.reason != "repetition":
+                assert variant.position(pos.fen()).outcome() == outcome
             pos.push(rnd.choice(moves))
         while trail:
             pos.pop()
