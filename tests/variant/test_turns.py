@@ -556,3 +556,22 @@ def test_fen_reads_as_the_start_of_a_turn() -> None:
     assert marseillais.position(chess.STARTING_FEN).turn_len == 2
     black = chess.STARTING_FEN.replace(" w ", " b ")
     assert progressive.position(black).turn_len == 2 and progressive.position(black).phase == 0
+
+
+def test_cli_perft_counts_turns_or_moves() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from notation_toolkit.variant.cli import variant
+
+    path = str(EXAMPLES / "marseillais.fbr")
+    by_turn = CliRunner().invoke(variant, ["perft", path, "-d", "1", "--json"])
+    by_move = CliRunner().invoke(variant, ["perft", path, "-d", "1", "--unit", "move", "--json"])
+    assert by_turn.exit_code == 0 and by_move.exit_code == 0, (by_turn.output, by_move.output)
+    turn_data, move_data = json.loads(by_turn.output), json.loads(by_move.output)
+    assert (turn_data["unit"], turn_data["nodes"]) == ("turn", MARSEILLAIS.turn_perft(chess.Board(), 1, 0, 2))
+    assert (move_data["unit"], move_data["nodes"]) == ("move", 20)
+    divided = CliRunner().invoke(variant, ["perft", path, "-d", "1", "--divide", "--json"])
+    parts = json.loads(divided.output)["divide"]
+    assert len(parts) == 20 and sum(parts.values()) == turn_data["nodes"]
