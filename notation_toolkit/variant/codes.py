@@ -282,6 +282,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "turn_order": "turn rules of different parts without distinct sequence numbers (moves in an "
         "arbitrary order, 003:780) are not executed",
         "turn_balance": "every part of the turn has 'balance': the first turn would have no move",
+        "turn_untilcapture": "'untilcapture' is executed on the last parts of a turn only",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "the variant core does not execute attribute '{shown}' of rule '{name}'",
@@ -436,6 +437,8 @@ _HINTS: dict[str, dict[str, str]] = {
         "turn_with": "keep one of them: 'progressive' and 'monster' define their turns themselves",
         "turn_order": "number the parts: turn<1> turn<2>{{C}}",
         "turn_balance": "give 'balance' to the parts the first turn skips only",
+        "turn_untilcapture": "number the parts so that the untilcapture ones come last: turn<1> "
+        "turn<2>=untilcapture",
     },
     ATTRIBUTE_NOT_EXECUTED: {
         "variant_core_does": "attributes executed for '{name}': {known}",

@@ -133,8 +133,11 @@ def write_feen(pos: BoardState) -> str:
         out += f" ep:{squares}@{g.square_names[pos.ep_victim]}"
     if any(pos.checks) and core.rules.max_checks is not None:
         out += f" checks:{pos.checks[0]}/{pos.checks[1]}"
-    if core.turn_lengths is not None and (pos.phase or pos.turn_len != core.turn_lengths[pos.turn]):
-        out += f" turn:{pos.phase}/{pos.turn_len}"
+    if core.turn_lengths is not None and (
+        pos.phase or pos.turn_len != core.turn_lengths[pos.turn] or pos.turn_spent
+    ):
+        spent = "".join(c for side, c in ((0, "w"), (1, "b")) if pos.turn_spent >> side & 1)
+        out += f" turn:{pos.phase}/{pos.turn_len}" + (f"/{spent}" if spent else "")
     return out
 
 
@@ -277,10 +280,14 @@ def _state_field(pos: BoardState, field: str, text: str, offset: int) -> None:
             pos.checks = [int(a), int(b)]
             return
         if field.startswith("turn:") and pos.core.turn_lengths is not None:
-            a, _, b = field[5:].partition("/")
+            a, _, rest = field[5:].partition("/")
+            b, _, spent = rest.partition("/")
             if not (a.isdigit() and b.isdigit() and len(a) < 5 and len(b) < 5 and int(a) < int(b)):
                 raise ValueError("turn:M/N: M moves made of a turn of N moves (M < N)")
+            if spent not in ("", "w", "b", "wb"):
+                raise ValueError("turn:M/N/S: S names the sides that captured (untilcapture): w, b or wb")
             pos.phase, pos.turn_len = int(a), int(b)
+            pos.turn_spent = ("w" in spent) | ("b" in spent) << 1
             return
     except (ValueError, NotationError) as exc:
         message = exc.diagnostics[0].message if isinstance(exc, NotationError) else str(exc)
@@ -387,7 +394,9 @@ def _fen_can_hold(pos: BoardState) -> None:
     g = core.geometry
     name = pos.variant.name
     default = _default_styles(pos)
-    if core.turn_lengths is not None and (pos.phase or pos.turn_len != core.turn_lengths[pos.turn]):
+    if core.turn_lengths is not None and (
+        pos.phase or pos.turn_len != core.turn_lengths[pos.turn] or pos.turn_spent
+    ):
         raise info_of(codes.NO_FEN).error(
             PositionError, "fen_cannot_hold", name=name, what=f"the turn state {pos.phase}/{pos.turn_len}"
         )

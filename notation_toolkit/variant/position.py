@@ -204,6 +204,7 @@ class Position(BoardState):
         other.turn = self.turn
         other.phase = self.phase
         other.turn_len = self.turn_len
+        other.turn_spent = self.turn_spent
         other.unmoved = self.unmoved
         other.promoted = self.promoted
         other.ep_squares = self.ep_squares
@@ -233,6 +234,7 @@ class Position(BoardState):
             self.turn,
             self.phase,
             self.turn_len,
+            self.turn_spent,
             self.unmoved,
             self.promoted,
             self.ep_squares,

@@ -445,13 +445,14 @@ class Core:
         lengths = [h.turn_lengths for h in hooks if h.turn_lengths is not None]
         self.turn_lengths: tuple[int, int] | None = lengths[0] if lengths else None
 
-    def z_turn(self, phase: int, length: int) -> int:
-        """The Zobrist term of a turn state (``phase`` moves made of a turn of ``length``); 0 for
-        a variant whose turns are single moves. A mixing function instead of a table: the length
-        of a turn grows without bound in progressive chess."""
+    def z_turn(self, phase: int, length: int, spent: int = 0) -> int:
+        """The Zobrist term of a turn state (``phase`` moves made of a turn of ``length``; the
+        sides whose ``untilcapture`` moves are spent, a bit each); 0 for a variant whose turns are
+        single moves. A mixing function instead of a table: the length of a turn grows without
+        bound in progressive chess."""
         if self.turn_lengths is None:
             return 0
-        x = (phase << 32 | length) + 0x9E3779B97F4A7C15
+        x = (spent << 60 | phase << 32 | length) + 0x9E3779B97F4A7C15
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return x ^ (x >> 31)
@@ -511,6 +512,7 @@ class BoardState:
         "styles",
         "turn",
         "turn_len",
+        "turn_spent",
         "unmoved",
         "variant",
     )
@@ -527,6 +529,7 @@ class BoardState:
         # multi-move turns: the moves made of the current turn and its length (rules.turn)
         self.phase = 0
         self.turn_len = 1
+        self.turn_spent = 0  # bit per side: it captured, its `untilcapture` moves are gone
         self.unmoved = 0
         self.promoted = 0
         self.ep_squares = 0
@@ -565,7 +568,7 @@ class BoardState:
             key ^= c.z_checks[side][min(self.checks[side], 63)]
         if self.turn:
             key ^= c.z_side
-        key ^= c.z_turn(self.phase, self.turn_len)
+        key ^= c.z_turn(self.phase, self.turn_len, self.turn_spent)
         self.key = key
 
 

@@ -494,6 +494,7 @@ def test_fen_cannot_hold_a_turn_phase() -> None:
         ("progressive=moderate", "VAR202"),
         ("progressive monster", "VAR203"),
         ("turn<1>=balance turn<2>=balance", "VAR203"),
+        ("turn<1>=untilcapture turn<2>", "VAR203"),  # the parts a capture removes come last
     ],
 )
 def test_refusals(rules: str, code: str) -> None:
@@ -575,3 +576,44 @@ def test_cli_perft_counts_turns_or_moves() -> None:
     divided = CliRunner().invoke(variant, ["perft", path, "-d", "1", "--divide", "--json"])
     parts = json.loads(divided.output)["divide"]
     assert len(parts) == 20 and sum(parts.values()) == turn_data["nodes"]
+
+
+def test_003_852_untilcapture_a_capture_ends_the_double_moves_for_good() -> None:
+    # turn<1>=enpassant turn<2>=untilcapture: two moves a turn until a side captures; the
+    # capture is the first and only move of its turn, and that side moves once a turn from then
+    start = "4k^3/8/8/3p4/4P3/8/8/4K^3 / C/c"
+    v = _variant("turn<1>=enpassant turn<2>=untilcapture", start)
+    quiet = v.position(start)
+    quiet.push("e1e2")
+    assert "e4d5" not in {m.text for m in quiet.legal_moves()}  # no capture in the second move
+    pos = v.position(start)
+    pos.push("e4d5")
+    assert pos.turn == 1 and pos.phase == 0 and pos.turn_len == 2
+    assert pos.feen() == "4k^3/8/8/3P4/8/8/8/4K^3 / c/C turn:0/2/w"
+    from notation_toolkit import feen
+
+    (state,) = feen.parse(pos.feen(), grammar="feen_variant").extensions
+    assert getattr(state, "rule", None) == "turn_state"
+    pos.push("e8d7")
+    pos.push("d7d6")
+    assert pos.turn == 0 and pos.turn_len == 1  # White moves once a turn now
+    pos.push("e1e2")
+    assert pos.turn == 1 and pos.turn_len == 2  # Black still has both moves
+    again = Position.from_feen(v, pos.feen())
+    assert again == pos and again.zobrist() == pos.zobrist() == pos.zobrist_full()
+    for _ in range(4):
+        pos.pop()
+    assert pos.feen() == start and pos.zobrist() == pos.zobrist_full()
+
+
+def test_untilcapture_push_pop_and_feen_along_random_games() -> None:
+    v = _variant("turn<1>=enpassant turn<2>=untilcapture")
+    rng = random.Random(11)
+    for _ in range(3):
+        pos = v.start()
+        for _ in range(40):
+            _invariants(pos, chess.Board(), 0, 0)
+            moves = pos.legal_moves()
+            if not moves or pos.outcome() is not None:
+                break
+            pos.push(rng.choice(moves))

@@ -36,7 +36,7 @@ from notation_toolkit.variant.rules.base import (
     contracts,
     letters,
 )
-from notation_toolkit.variant.tables import CASTLE, DROP, EP, PASS, SQ, _bits
+from notation_toolkit.variant.tables import CAPTURE, CASTLE, DROP, EP, PASS, SQ, _bits
 
 if TYPE_CHECKING:
     from notation_toolkit.fbr import ast as fbr_ast
@@ -61,6 +61,7 @@ class Part:
     captureroyal: bool = False  # may capture the royal piece, which wins (003:484)
     again: bool = False  # skipped unless the previous move was made by a piece of its set (003:796)
     alter: bool = False  # must leave a position other than the one the turn began with (003:804)
+    untilcapture: bool = False  # no capture; gone for good once its side captured (003:848)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,18 +80,26 @@ class TurnRules:
         white = len([p for p in self.parts[0] if not p.balance]) or 1
         return (white, len(self.parts[1]))
 
-    def next_length(self, side: int, length: int) -> int:
+    def active(self, side: int, spent: int) -> tuple[Part, ...]:
+        """The parts of a full turn of ``side`` (``spent``: the sides that captured, whose
+        ``untilcapture`` parts are gone; those parts come last, so the others keep their places)."""
+        parts = self.parts[side]
+        if spent >> side & 1:
+            parts = tuple(p for p in parts if not p.untilcapture) or parts[:1]
+        return parts
+
+    def next_length(self, side: int, length: int, spent: int = 0) -> int:
         """The length of the turn ``side`` starts after a turn of ``length`` moves."""
         if self.progressive is not None:
             return length + 1
-        return len(self.parts[side])
+        return len(self.active(side, spent))
 
-    def part(self, side: int, length: int, phase: int) -> Part:
+    def part(self, side: int, length: int, phase: int, spent: int = 0) -> Part:
         """The part the move ``phase`` of a turn of ``length`` moves of ``side`` plays."""
         if self.progressive is not None:
             return _SERIES
-        parts = self.parts[side]
-        if length != len(parts):  # the balanced first turn: the balance parts are skipped
+        parts = self.active(side, spent)
+        if length < len(parts):  # the balanced first turn: the balance parts are skipped
             parts = tuple(p for p in parts if not p.balance) or parts
         return parts[min(phase, len(parts) - 1)]
 
@@ -116,6 +125,7 @@ class Turn(Component):
             captureroyal="",
             again="",
             alter="",
+            untilcapture="",
         )
     )
 
@@ -132,6 +142,7 @@ class Turn(Component):
             captureroyal="captureroyal" in names,
             again="again" in names,
             alter="alter" in names,
+            untilcapture="untilcapture" in names,
         )
         found: list[tuple[int | None, Part, fbr_ast.FbrRule]] = reading.rules.extra.setdefault(
             "turn_parts", []
@@ -160,6 +171,12 @@ class Turn(Component):
         parts = tuple(p for _, p, _ in ordered)
         if len(parts) > 1 and all(p.balance for p in parts):
             reading.diag(codes.PART_NOT_EXECUTED, "turn_balance", found[0][2].span)
+            return
+        flags = [p.untilcapture for p in parts]
+        if flags != sorted(flags):
+            # the parts a capture takes away must come last (where every part has it, no move
+            # captures: nothing is ever taken away)
+            reading.diag(codes.PART_NOT_EXECUTED, "turn_untilcapture", found[0][2].span)
             return
         rules.extra["turn"] = TurnRules((parts, parts))
 
@@ -222,10 +239,11 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
     z_side = core.z_side
     any_capture_royal = any(p.captureroyal for p in all_parts)
     any_again = any(p.again for p in all_parts)
+    any_until = any(p.untilcapture for p in all_parts)
     italian = spec.progressive == "italian"
 
     def current(pos: Position) -> Part:
-        return spec.part(pos.turn, pos.turn_len, pos.phase)
+        return spec.part(pos.turn, pos.turn_len, pos.phase, pos.turn_spent)
 
     def moves(pos: Position, out: list[int]) -> None:
         part = current(pos)
@@ -235,31 +253,37 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
 
     def do(pos: Position, m: int, base_undo: tuple[object, ...]) -> object:
         mover = 1 - pos.turn
-        phase, length = pos.phase, pos.turn_len
-        record = (phase, length)
-        key = pos.key ^ core.z_turn(phase, length)
+        phase, length, spent = pos.phase, pos.turn_len, pos.turn_spent
+        record = (phase, length, spent)
+        key = pos.key ^ core.z_turn(phase, length, spent)
+        part = spec.part(mover, length, phase, spent)
+        if any_until and m & CAPTURE and not spent >> mover & 1:
+            # a capture takes the side's untilcapture moves away for the rest of the game (003:850)
+            spent |= 1 << mover
+            length = min(length, len(spec.active(mover, spent)))
         following = phase + 1
         if any_again and not m & PASS:
             # the parts with `again` the moved piece does not belong to are skipped (003:798)
             moved = pos.board[m >> 10 & SQ] >> 1
             while following < length:
-                nxt = spec.part(mover, length, following)
+                nxt = spec.part(mover, length, following, spent)
                 allowed = type_sets[nxt]
                 if not nxt.again or allowed is None or moved in allowed:
                     break
                 following += 1
         elif any_again:
-            while following < length and spec.part(mover, length, following).again:
+            while following < length and spec.part(mover, length, following, spent).again:
                 following += 1  # a pass moved no piece: `again` parts are skipped
         last = following >= length
         if not last:
-            part = spec.part(mover, length, phase)
             if part.castling and m & CASTLE:
                 last = True
-            elif not spec.part(mover, length, following).captureroyal and pos._royal_attacked(pos.turn):
+            elif not spec.part(mover, length, following, spent).captureroyal and pos._royal_attacked(
+                pos.turn
+            ):
                 last = True  # a check ends the turn (the checked side answers next)
         if last:
-            phase, length = 0, spec.next_length(pos.turn, length)
+            phase, length = 0, spec.next_length(pos.turn, length, spent)
         else:
             # the same side moves again; squares capturable en passant after its own move are not
             # the opponent's to use
@@ -270,16 +294,16 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
                 key ^= z_ep[s]
             pos.ep_squares = 0
             pos.ep_victim = -1
-        pos.phase, pos.turn_len = phase, length
-        pos.key = key ^ core.z_turn(phase, length)
+        pos.phase, pos.turn_len, pos.turn_spent = phase, length, spent
+        pos.key = key ^ core.z_turn(phase, length, spent)
         return record
 
     def undo(pos: Position, record: object) -> None:
         assert isinstance(record, tuple)
-        phase, length = record
+        phase, length, spent = record
         if pos.phase:
             pos.turn = 1 - pos.turn  # as the core made the move: the opponent to move
-        pos.phase, pos.turn_len = phase, length
+        pos.phase, pos.turn_len, pos.turn_spent = phase, length, spent
 
     def expose(pos: Position) -> bool:
         return current(pos).check
@@ -303,6 +327,8 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
                 continue
             if m & EP and not part.enpassant:
                 continue
+            if part.untilcapture and m & CAPTURE:
+                continue  # no capture within an untilcapture move (003:850)
             if part.check or part.alter or (italian and not_last):
                 before = pos.key
                 undo_record = pos._do(m)
@@ -326,14 +352,14 @@ def _hooks(core: Core, spec: TurnRules) -> Hooks:
         return out
 
     def _board_key(pos: Position) -> int:
-        key = pos.key ^ core.z_turn(pos.phase, pos.turn_len)
+        key = pos.key ^ core.z_turn(pos.phase, pos.turn_len, pos.turn_spent)
         return key ^ z_side if pos.turn else key
 
     def _start_key(pos: Position) -> int:
         if len(pos.history) < pos.phase:
             return -1  # a position read inside a turn: its start is unknown
         key = pos.history[-pos.phase]  # the key before the turn's first move
-        return key ^ core.z_turn(0, pos.turn_len) ^ (z_side if pos.turn else 0)
+        return key ^ core.z_turn(0, pos.turn_len, pos.turn_spent) ^ (z_side if pos.turn else 0)
 
     def end(pos: Position) -> Outcome | None:
         # a royal piece captured (captureroyal): its side loses
