@@ -7,7 +7,8 @@
    (target: at least 0.5x python-chess);
 2. legal-move lists per position against Fairy-Stockfish through its Python API
    (``pyffish.legal_moves`` per position; target: at least 10x more positions/s);
-3. perft nodes/s for Capablanca (10x8), Grand (10x10) and Shogi (9x9).
+3. atomic, horde and crazyhouse perft against python-chess's own variant boards (reported);
+4. perft nodes/s for Capablanca (10x8), Grand (10x10) and Shogi (9x9).
 
 With ``--compiled``: chess perft (start position depth 4, Kiwipete depth 3) of the pure-Python
 core, the compiled core (``ntk variant compile``, mypyc) and python-chess, in one interleaved run:
@@ -36,10 +37,13 @@ from pathlib import Path
 from typing import Any
 
 import chess
+import chess.variant
 
 from notation_toolkit.variant import Position, Variant, perft
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
+# python-chess's examples/perft/atomic.perft, "programfox-1"
+ATOMIC_PROGRAMFOX = "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 
@@ -143,7 +147,26 @@ def main() -> None:
                 f"(from text: {t_fsf / t_text:.2f}x)"
             )
 
-    print("3. perft nodes/s on larger boards")
+    print("3. variant perft: core vs python-chess's own variant boards (same positions, same run)")
+    for name, board_class, fen, depth in (
+        ("atomic", chess.variant.AtomicBoard, chess.STARTING_FEN, 4),
+        ("atomic", chess.variant.AtomicBoard, ATOMIC_PROGRAMFOX, 3),
+        ("horde", chess.variant.HordeBoard, chess.variant.HordeBoard.starting_fen, 4),
+        ("crazyhouse", chess.variant.CrazyhouseBoard, chess.variant.CrazyhouseBoard.starting_fen, 3),
+    ):
+        try:
+            var = Variant.load(EXAMPLES / f"{name}.fbr")
+        except Exception as exc:
+            print(f"   {name}: not loaded ({str(exc)[:80]})")
+            continue
+        ours, t_ours = timed(perft, var.position(fen), depth)
+        theirs, t_theirs = timed(chess_perft, board_class(fen), depth)
+        print(
+            f"   {name} {fen[:20]}... depth {depth}: core {ours} nodes {ours / t_ours:,.0f} nodes/s, "
+            f"python-chess {theirs} nodes {theirs / t_theirs:,.0f} nodes/s, ratio {t_theirs / t_ours:.2f}x"
+        )
+
+    print("4. perft nodes/s on larger boards")
     for name, depth in (("capablanca", 3), ("grand", 2), ("shogi", 2), ("xiangqi", 3)):
         try:
             var = Variant.load(EXAMPLES / f"{name}.fbr")
