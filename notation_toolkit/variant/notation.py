@@ -418,6 +418,11 @@ def _fen_can_hold(pos: BoardState) -> None:
             lost = unmoved and initial and sq not in rights
         else:
             lost = not unmoved and _initial_differs(core, t, sq, code & 1)
+        gates = core.rules.fen_gates
+        if gates is not None and unmoved and not initial and not core.unmoved_on_drop[t]:
+            # gating: the castling field names the pieces of the first rank only (the unmoved
+            # state of castling pieces and pieces with initial moves is FEN's as without gating)
+            lost = not gates[code & 1] >> sq & 1
         if lost:
             token = piece_token(pos, sq, code)
             raise info_of(codes.NO_FEN).error(

@@ -140,6 +140,13 @@ def test_gating_without_a_range_gates_from_any_original_square_003_366() -> None
     assert "d3b4n" in _moves(pos)
     pos.push("d3b4n")
     assert pos.feen().split()[0] == "4k^3/8/8/8/1N6/3N4/8/4K^3"
+    # FEN's castling field names gating pieces of the first rank only: the unmoved knight on d3
+    # cannot be written (VAR305), never silently dropped
+    from notation_toolkit.variant.notation import PositionError
+
+    with pytest.raises(PositionError) as info:
+        variant.position("4k^3/8/8/8/8/3-N4/8/4K^3 N/ C/c").fen()
+    assert info.value.diagnostics[0].code == "VAR305"
 
 
 def test_seirawan_and_shouse_pass_the_fbr_checker() -> None:
