@@ -15,13 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import Final, Protocol
 
 from notation_toolkit.core.diagnostics import Diagnostic
+from notation_toolkit.core.geometry import Geometry  # (at run time: a field's type in the compiled build)
 from notation_toolkit.core.nodeclass import dataclass
-
-if TYPE_CHECKING:
-    from notation_toolkit.core.geometry import Geometry
 
 Side = int
 WHITE: Final = 0

@@ -194,15 +194,21 @@ Attributes: TypeAlias = list[tuple[str, "fbr_ast.Attribute"]]
 """The executed attributes of one rule: (catalog name, attribute), in the order written."""
 
 
-@mutable_dataclass(slots=True)
 class Reading:
     """The context components read a rule file in: the file, its board, the settings being
     filled and the diagnostics found so far."""
 
-    rule_file: fbr_ast.RuleFile
-    geometry: Geometry
-    rules: Rules
-    out: list[Diagnostic]
+    # (a plain class, not a dataclass: the compiled build would look the AST's class up when the
+    # module is imported, and a variant read from the cache never imports the AST)
+    __slots__ = ("geometry", "out", "rule_file", "rules")
+
+    def __init__(
+        self, rule_file: fbr_ast.RuleFile, geometry: Geometry, rules: Rules, out: list[Diagnostic]
+    ) -> None:
+        self.rule_file = rule_file
+        self.geometry = geometry
+        self.rules = rules
+        self.out = out
 
     def diag(
         self, code: str, template: str, span: Span | None, hint: str | None = DEFAULT_HINT, **params: object
