@@ -112,4 +112,7 @@ def test_example_agrees_with_fairy_stockfish_live(name: str) -> None:
     prints): perft 1-3 where cheap, legal-move lists along 4 seeded random games."""
     pytest.importorskip("pyffish")
     row = verdict(BUILTINS[name])
-    assert row.status == "agrees", row.detail
+    if BUILTINS[name].known:  # nothing found but the difference the page's meaning makes
+        assert row.detail.startswith("by the page: "), row.detail
+    else:
+        assert row.status == "agrees", row.detail
