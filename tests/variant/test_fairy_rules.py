@@ -491,6 +491,20 @@ def test_magnetic_003_460_castling_acts_by_the_rook() -> None:
     assert pos.piece_at("f2") == "n" and pos.piece_at("f5") is None
 
 
+def test_magnetic_a_piece_drawn_onto_the_en_passant_square_ends_the_capture() -> None:
+    # f2-f4 draws Black's rook from f1 to f3, the square the pawn passed: g5 cannot take on f3
+    start = "4k3/8/8/6p1/8/8/5P2/K4r2 w - - 0 1"
+    variant = magnetic()
+    pos = variant.position(start)
+    pos.push("f2f4")
+    assert pos.piece_at("f3") == "r"
+    assert "g5f3" not in moves(pos) and "g5f4" in moves(pos)
+    again = variant.position(pos.feen())
+    assert again == pos and again.zobrist() == pos.zobrist() == pos.zobrist_full()
+    pos.pop()
+    assert pos.feen() == variant.position(start).feen()
+
+
 def test_magnetic_003_459_a_field_that_uncovers_the_own_king_is_illegal() -> None:
     # Rd1-d2 would repel the bishop on e2 to h2 and open e8's rook onto e1
     fen = "k3r3/8/8/8/8/8/4B3/3RK3 w - - 0 1"

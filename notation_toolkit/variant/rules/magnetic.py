@@ -11,7 +11,8 @@ to the moved piece, a repelled one goes as far away as the board lets it, to the
 the next piece or to the edge. A piece moved so loses its unmoved mark (no castling with a rook
 moved by the field) and keeps a promoted status; a pawn brought to its last rank stays a pawn.
 The field acts after the capture and the promotion of the move; a move whose field leaves its own
-royal piece attacked is illegal.
+royal piece attacked is illegal; a piece the field puts on a square a double step passed ends the
+en-passant capture there.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import Attributes, Component, Hooks, Reading, contract, contracts
-from notation_toolkit.variant.tables import CASTLE, SQ
+from notation_toolkit.variant.tables import CASTLE, SQ, _bits
 
 if TYPE_CHECKING:
     from notation_toolkit.fbr import ast as fbr_ast
@@ -83,6 +84,14 @@ def _field(pos: Position, m: int, base_undo: tuple[object, ...]) -> list[tuple[i
             dest = (r0 + dy) * w + f0 + dx  # attracted: next to the moved piece
         if dest != near:
             records.append(_move(pos, near, dest))
+    if records and pos.ep_squares & (pos.occ[0] | pos.occ[1]):
+        # a piece the field put on a square passed by a double step: no capture there any more
+        records.append((-1, pos.ep_squares, pos.ep_victim, 0))
+        for sq in _bits(pos.ep_squares & (pos.occ[0] | pos.occ[1])):
+            pos.ep_squares ^= 1 << sq
+            pos.key ^= core.z_ep[sq]
+        if not pos.ep_squares:
+            pos.ep_victim = -1
     return records
 
 
@@ -110,6 +119,11 @@ def _unfield(pos: Position, record: object) -> None:
     assert isinstance(record, list)
     core = pos.core
     for frm, to, unmoved, promoted in reversed(record):
+        if frm < 0:  # the squares capturable en passant before the field
+            for sq in _bits(to & ~pos.ep_squares):
+                pos.key ^= core.z_ep[sq]
+            pos.ep_squares, pos.ep_victim = to, unmoved
+            continue
         code = pos.board[to]
         z = core.z_piece[code]
         pos.board[to] = -1
