@@ -798,8 +798,11 @@ def _castling_royal(pos: BoardState, side: int) -> int | None:
         royal |= pos.bbs[2 * t + side]
     ranks = [r[side] for *_x, r, _d in core.castlings if r is not None]
     home = 0 if side == WHITE else g.height - 1
+    # without royal pieces, the piece that castles (Extinction's K: several may stand on the board
+    # after promotions to it)
+    types = core.royal_types or core.castlers
     for rank in [*ranks, home]:
-        for t in core.royal_types:
+        for t in types:
             on_rank = pos.bbs[2 * t + side] & g.rank_masks[rank]
             if on_rank:
                 return (on_rank & -on_rank).bit_length() - 1
