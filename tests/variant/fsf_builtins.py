@@ -488,9 +488,10 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("checkshogi", "shogi; royal=maxchecks(1) 003:937", "checkshogi.fbr"),
         Builtin(
             "shoshogi",
-            "shogi without drops; the prince (a promoted drunk elephant) is a second king",
-            blocker="needs a royal set where a side loses only when every royal piece is lost "
-            "(extinction of pseudo-royal pieces, 003:562)",
+            "royal{K+E}=expose(2) 003:926-933, no holding",
+            "shoshogi.fbr",
+            known="while a side has king and prince, expose(2) keeps one of them unattacked (003:930); "
+            "Fairy-Stockfish lets both be left attacked (neither is royal until one is left)",
         ),
         Builtin("yarishogi", "shogi rules on 7x9", "yarishogi.fbr"),
         Builtin("okisakishogi", "shogi rules on 10x10", "okisakishogi.fbr"),

@@ -116,3 +116,23 @@ def test_example_agrees_with_fairy_stockfish_live(name: str) -> None:
         assert row.detail.startswith("by the page: "), row.detail
     else:
         assert row.status == "agrees", row.detail
+
+
+def test_shoshogi_differs_only_where_king_and_prince_would_both_stay_attacked() -> None:
+    """royal{K+E}=expose(2): with king and prince, one may be left attacked, not both (003:930);
+    Fairy-Stockfish's extra moves here are exactly those that leave both attacked."""
+    pyffish = pytest.importorskip("pyffish")
+    from notation_toolkit.variant import Variant
+
+    fen = "4k4/9/9/9/9/9/9/9/+E2r1K3 w - - 0 1"  # the rook on d1 attacks the prince and the king
+    pos = Variant.load(EXAMPLES / "shoshogi.fbr").position(fen)
+    ours = {m.text for m in pos.legal_moves()}
+    theirs = set(pyffish.legal_moves("shoshogi", fen, []))
+    assert ours < theirs
+    for move in theirs - ours:
+        after = pyffish.get_fen("shoshogi", fen, [move])
+        replies = pyffish.legal_moves("shoshogi", after, [])
+        targets = {r[2:4] for r in replies if r.startswith("d1")}
+        # the rook still reaches both royal pieces' squares after each of those moves
+        kings = {"b1" if move == "a1b1" else "a1", move[2:4] if move.startswith("f1") else "f1"}
+        assert kings <= targets, (move, targets)
