@@ -23,6 +23,30 @@ if TYPE_CHECKING:
     from notation_toolkit.variant import Position, Variant
     from notation_toolkit.variant.pieces import CompiledPiece
 
+# The components (``Rules.used``) whose rules this exporter states in Fairy-Stockfish's options (with
+# their own refusals for what part of them it cannot state); a rule of any other component is
+# refused, so a new rule component is never exported silently as a game without it.
+EXPORTED_COMPONENTS = frozenset(
+    {
+        "royal",
+        "atomic",
+        "stalemate",
+        "loss",
+        "draw",
+        "win",
+        "promotion",
+        "holding",
+        "drop",
+        "castling",
+        "gating",
+        "mustcapture",
+        "pieces",
+        "hill",
+        "mirror",
+        "multicapture",
+    }
+)
+
 _PAWN = re.compile(r"mfW\+c(e?)fF(?:\+\[([0-9,\-]+)\]m\1fW02)?")
 _FILES = "abcdefghijklmnopqrstuvwxyz"
 # the order in which predefined types are tried: the chess set first
@@ -95,6 +119,12 @@ class _Exporter:
         if self.geometry.wraps:
             rule = "torus" if self.geometry.wrap_ranks else "cylindric"
             self.refuse(rule, "Fairy-Stockfish has no board whose edges join")
+        unknown = [c for c in rules.used if c not in EXPORTED_COMPONENTS and c != "wrapping"]
+        for component in unknown:
+            self.refuse(component, "the export states no Fairy-Stockfish option for this rule")
+        if unknown:
+            # such a rule may define more than pieces (a freezer's zone): nothing else is read
+            return [f"[{self.name}]"]
         if rules.mirror != "vertical":
             self.refuse(f"mirror={rules.mirror}", "Fairy-Stockfish turns the board for Black")
         if rules.bare is not None:
@@ -104,6 +134,7 @@ class _Exporter:
         if len(rules.royal) > 1:
             self.refuse("royal{" + "".join(sorted(rules.royal)) + "}", "Fairy-Stockfish has one royal piece")
         self._pieces()
+        self._atomic()
         self._double_step()
         self._start()
         self._promotion()
@@ -216,6 +247,35 @@ class _Exporter:
         self.opt(kind, f"{letter}:{betza}")
         self.letters[key] = kind
         return kind
+
+    def _atomic(self) -> None:
+        from notation_toolkit.variant.rules.atomic import AtomicSettings
+
+        settings: AtomicSettings | None = self.rules.extra.get("atomic")
+        if settings is None:
+            return
+        keys = {k for k in self.v.pieces if not k.startswith("+")}
+        pawns = {k for k, kind in self.letters.items() if kind == "pawn"}
+        if {k for k in settings.affected if not k.startswith("+")} != keys - pawns:
+            # Fairy-Stockfish's blast spares the pawn type next to the target, nothing else
+            self.refuse("atomic{...}", "Fairy-Stockfish's explosion spares exactly the pawns")
+        self.opt("blastOnCapture", "true")
+        if not self.rules.royal:
+            return
+        royal = next(iter(self.rules.royal))
+        letter = royal.lower()
+        if f"king = {letter}" not in self.lines or any(ln.startswith("commoner = ") for ln in self.lines):
+            self.refuse(f"royal{{{royal}}}", "Fairy-Stockfish's atomic king moves as a king")
+            return
+        if self.rules.extra.get("pieces"):
+            self.refuse("pieces", "Fairy-Stockfish's atomic king is its extinction rule")
+        # Fairy-Stockfish's atomic: a commoner king, pseudo-royal by extinction (its atomic built-in)
+        self.opt("king", "-")
+        self.opt("commoner", letter)
+        self.opt("castlingKingPiece", letter)
+        self.opt("extinctionValue", "loss")
+        self.opt("extinctionPieceTypes", letter)
+        self.opt("extinctionPseudoRoyal", "true")
 
     def _double_step(self) -> None:
         if "pawn" not in self.letters.values():
@@ -569,6 +629,11 @@ class _Exporter:
             self.opt("nFoldRule", rules.repetition)
         if rules.extra.get("checkmated"):
             self.opt("checkmateValue", "win")
+        royal_settings = rules.extra.get("royal")
+        if royal_settings is not None and royal_settings.expose is not None:
+            self.refuse("royal=expose", "Fairy-Stockfish's royal pieces may never be left attacked")
+        if royal_settings is not None and royal_settings.taboo:
+            self.opt("checking", "false")  # royal=taboo (003:961): no move gives check
         if rules.perpetual_check is not None:
             self.opt("perpetualCheckIllegal", "true")
         if rules.must_capture:

@@ -434,6 +434,7 @@ class _Writer:
         self._royal()
         self._game_end()
         self._promotion()
+        self._pseudo_royal_kept()
         self._drops()
         self._gating()
         self._misc()
@@ -505,10 +506,9 @@ class _Writer:
     _UNMAPPED: ClassVar[dict[str, tuple[str, str]]] = {
         "chess960": ("true", "a shuffled start position; FBR's startposition is one position"),
         "twoBoards": ("true", "an executed bughouse rule (two boards sharing holdings)"),
-        "blastOnCapture": ("true", "an executed atomic rule (the variant core does not execute FBR atomic)"),
         "petrifyOnCaptureTypes": ("", "a rule turning capturing pieces into walls"),
         "mutuallyImmuneTypes": ("", "a rule making pieces of one type immune to each other"),
-        "blastImmuneTypes": ("", "an executed atomic rule with immune pieces"),
+        "blastImmuneTypes": ("", "an atomic rule whose explosion spares the capturing piece"),
         "petrifyBlastPieces": ("true", "a rule turning pieces into walls"),
         "wallingRule": ("", "a rule placing walls (arrows, a duck) after each move"),
         "wallOrMove": ("true", "a rule placing walls instead of moving"),
@@ -545,7 +545,6 @@ class _Writer:
         "collinearN": ("", "a win by pieces in a line"),
         "connectRegion1White": ("", "a win by connecting two regions"),
         "connectRegion1Black": ("", "a win by connecting two regions"),
-        "extinctionPseudoRoyal": ("true", "pseudo-royal pieces (royal pieces that may be left attacked)"),
     }
 
     def _refuse_unmapped(self) -> None:
@@ -564,8 +563,8 @@ class _Writer:
             self.refuse(
                 "checkmateValue", "a checkmated side that does not lose", "a checkmate value other than loss"
             )
-        if not self.flag("checking", True):
-            self.refuse("checking", "giving check is forbidden", "a rule forbidding checks")
+        # checking = false: a move giving check is illegal, FBR royal=taboo (003:961), written by _royal
+        self.taboo = not self.flag("checking", True)
         for name in (
             "castlingRank",
             "castlingKingFile",
@@ -712,11 +711,30 @@ class _Writer:
         if king is not None and not self._present(king.letter):
             # Fairy-Stockfish checks only kings on the board: without one the game has no royal piece
             king = None
+        self.pseudo_royal = False
+        if king is None:
+            pseudo = self._pseudo_royal()
+            if pseudo is not None:
+                king = pseudo
+                self.pseudo_royal = True
         self.royal_letter = king.letter if king else None
         if king is None:
+            if self.taboo:
+                self.refuse("checking", "giving check is forbidden without a royal piece", "a royal piece")
             return
         checks = self.flag("checkCounting", False)
         rule = "royal" if king.letter == "K" else f"royal{{{king.letter}}}"
+        source = "extinctionPseudoRoyal" if self.pseudo_royal else "king"
+        if self.taboo:
+            if checks or self.value("checkmateValue", "loss") != "loss":
+                self.refuse(
+                    "checking",
+                    "giving check is forbidden in a game won by checks or by being checkmated",
+                    "royal=taboo together with maxchecks or checkmated",
+                )
+            # royal=taboo: no move may attack a royal piece (003:961), Fairy-Stockfish's checking = false
+            self.rules.append(f"{rule}=taboo  ~ {source}, checking = false")
+            return
         if self.value("checkmateValue", "loss") == "win":
             # the checkmated side wins: royal=checkmated (003:922-924)
             self.rules.append(f"{rule}=checkmated  ~ checkmateValue = win")
@@ -732,9 +750,39 @@ class _Writer:
                     "royal=maxchecks with a count per side",
                 )
             rule += f"=maxchecks({counts[0]})"
-            self.rules.append(f"{rule}  ~ king{', checkCounting' if checks else ''}")
+            self.rules.append(f"{rule}  ~ {source}{', checkCounting' if checks else ''}")
         else:
-            self.rules.append(f"{rule}  ~ king")
+            self.rules.append(f"{rule}  ~ {source}")
+
+    def _pseudo_royal(self) -> _Piece | None:
+        """The piece type ``extinctionPseudoRoyal`` makes royal, where FBR royal states it.
+
+        Fairy-Stockfish treats the pieces of an extinction type as royal while a side has at most
+        ``extinctionPieceCount + 1`` of them (a move may not leave one attacked; capturing the last
+        allowed one wins). With exactly that many of a single type per side at the start, and no way
+        to gain one (no pocket holds it, nothing promotes to it: checked after the promotions are
+        read), they are royal for the whole game: FBR's royal set, several royal pieces included
+        (003:894-902). Anything else is refused in ``_extinction``.
+        """
+        if not self.flag("extinctionPseudoRoyal", False) or self.value("extinctionValue", "none") != "loss":
+            return None
+        if self.number("extinctionOpponentPieceCount", 0) != 0:
+            return None
+        types = self.get("extinctionPieceTypes")
+        if types is None or types.value.strip() in ("", "*", "-"):
+            return None
+        named = self.letters("extinctionPieceTypes", "")
+        if len(named) != 1:
+            return None
+        letter = named
+        piece = next((p for p in self.pieces.values() if p.letter == letter), None)
+        if piece is None or letter in self.pocket.upper():
+            return None
+        wanted = self.number("extinctionPieceCount", 0) + 1
+        cells = [c.strip("+~") for row in self.grid for c in row if c is not None]
+        if cells.count(letter) != wanted or cells.count(letter.lower()) != wanted:
+            return None
+        return piece
 
     def _repetition_loses(self) -> bool:
         """``nFoldValue = win`` (for the player to move after the repetition, not absolute): the
@@ -767,10 +815,38 @@ class _Writer:
             self.rules.append(f"draw=repetition({nfold})  ~ nFoldRule")
         if self.flag("perpetualCheckIllegal", False):
             self.rules.append(f"loss=perpetualcheck({nfold or 3})  ~ perpetualCheckIllegal")
+        self._atomic()
         self._extinction(stalemate)
         self._flag()
         if self.flag("mustCapture", False):
             self.rules.append("mustcapture  ~ mustCapture")
+
+    def _pseudo_royal_kept(self) -> None:
+        if not self.pseudo_royal or self.royal_letter is None:
+            return
+        letter = self.royal_letter
+        targets = {ch.upper() for choices in self.promotion_choices.values() for ch in choices}
+        targets |= set(self.promoted.values())
+        if letter in targets:
+            self.refuse(
+                "extinctionPseudoRoyal",
+                f"a promotion gives a side another {letter.lower()}, which may end its royalty",
+                "royal pieces that stop being royal when a side has more of them",
+            )
+
+    def _atomic(self) -> None:
+        if not self.flag("blastOnCapture", False):
+            return
+        if self.flag("pieceDrops", False):
+            self.refuse(
+                "blastOnCapture",
+                "exploded pieces would go to the hand",
+                "an atomic rule with holdings (the variant core refuses atomic with holding)",
+            )
+        # Fairy-Stockfish's blast spares the piece type pawn next to the target, not pawnTypes (003:112)
+        pawn = self.kinds("pawn")
+        spared = f"{{^{pawn}}}" if pawn else ""
+        self.rules.append(f"atomic{spared}  ~ blastOnCapture")
 
     def _extinction(self, stalemate: str) -> None:
         value = self.value("extinctionValue", "none")
@@ -778,6 +854,8 @@ class _Writer:
             for name in ("extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount"):
                 self.get(name)
             return
+        if self.pseudo_royal:
+            return  # royal{X} above states it: a royal piece is never captured, only mated
         types = self.get("extinctionPieceTypes")
         count = self.number("extinctionPieceCount", 0)
         opponent = self.number("extinctionOpponentPieceCount", 0)
@@ -864,8 +942,11 @@ class _Writer:
                 "the other side may still answer a piece reaching the region",
                 "a hill rule that lets the opponent answer",
             )
+        count = self.number("flagPieceCount", 1)
+        # flagPieceCount = the region's size: a side wins by filling the region, FBR hill=fill (003:386)
+        fill = count > 1 and white is not None and count == len(white)
         if (
-            self.number("flagPieceCount", 1) != 1
+            (count != 1 and not fill)
             or self.flag("flagPieceBlockedWin", False)
             or self.flag("flagPieceSafe", False)
         ):
@@ -883,7 +964,8 @@ class _Writer:
             return
         # FBR hill{set}: the side moving a piece of the set onto the hill wins (003:380)
         self.rules.append(
-            f"hill{hill_set}{fbr_range(white, self.files, self.ranks)}  ~ flagPiece, flagRegion"
+            f"hill{hill_set}{fbr_range(white, self.files, self.ranks)}{'=fill' if fill else ''}"
+            f"  ~ flagPiece, flagRegion{', flagPieceCount' if fill else ''}"
         )
 
     def _pawn_types(self) -> str:

@@ -262,9 +262,13 @@ def read_value(value: str) -> str:
 Square = tuple[int, int]
 
 
+_FSF_FILES, _FSF_RANKS = 12, 10  # Fairy-Stockfish's largest board
+
+
 def read_region(value: str, files: int, ranks: int) -> frozenset[Square]:
     """A region: ``*2`` (a rank), ``d*`` (a file), ``a1`` (a square), space-separated; ``-`` is
-    none. Squares are (file, rank), 0-based."""
+    none. Squares are (file, rank), 0-based. A symbol off this board but on Fairy-Stockfish's largest
+    board (12 files, 10 ranks) names no square, as in Fairy-Stockfish (``*9`` on 8 ranks)."""
     out: set[Square] = set()
     for symbol in value.split():
         if symbol == "-":
@@ -275,16 +279,22 @@ def read_region(value: str, files: int, ranks: int) -> frozenset[Square]:
         if m.group(1):
             f = ord(m.group(1)) - ord("a")
             if f >= files:
+                if f < _FSF_FILES:
+                    continue
                 raise ValueError(f"file {m.group(1)} is off the board")
             out.update((f, r) for r in range(ranks))
         elif m.group(2):
             r = int(m.group(2)) - 1
             if not 0 <= r < ranks:
+                if 0 <= r < _FSF_RANKS:
+                    continue
                 raise ValueError(f"rank {m.group(2)} is off the board")
             out.update((f, r) for f in range(files))
         else:
             f, r = ord(m.group(3)) - ord("a"), int(m.group(4)) - 1
             if f >= files or not 0 <= r < ranks:
+                if f < _FSF_FILES and 0 <= r < _FSF_RANKS:
+                    continue
                 raise ValueError(f"square {symbol} is off the board")
             out.add((f, r))
     return frozenset(out)
