@@ -119,7 +119,9 @@ class _Exporter:
         if self.geometry.wraps:
             rule = "torus" if self.geometry.wrap_ranks else "cylindric"
             self.refuse(rule, "Fairy-Stockfish has no board whose edges join")
-        unknown = [c for c in rules.used if c not in EXPORTED_COMPONENTS and c != "wrapping"]
+        # a board whose edges join is refused below, naming cylindric or torus
+        wraps = self.geometry.wraps
+        unknown = [c for c in rules.used if c not in EXPORTED_COMPONENTS and not (wraps and c == "wrapping")]
         for component in unknown:
             self.refuse(component, "the export states no Fairy-Stockfish option for this rule")
         if unknown:
@@ -683,7 +685,18 @@ class _Exporter:
         if settings.balance:
             self.refuse("hill=balance", "Fairy-Stockfish's flagMove lets the second player make any move")
         if settings.fill is not None:
-            self.refuse("hill=fill", "Fairy-Stockfish has no goal of squares to fill")
+            if settings.zone is not None or settings.pieces is None or len(settings.pieces) != 1:
+                self.refuse(
+                    "hill=fill",
+                    "Fairy-Stockfish fills its flag region with one flag piece type (hill{X}[R]=fill)",
+                )
+                return
+            # hill{X}[R]=fill (003:386): as many flag pieces on the region as it has squares
+            self.opt("flagPiece", next(iter(settings.pieces)).lower())
+            self.opt("flagRegionWhite", self.region(settings.fill[0]))
+            self.opt("flagRegionBlack", self.region(settings.fill[1]))
+            self.opt("flagPieceCount", bin(settings.fill[0]).count("1"))
+            return
         if settings.zone is None:
             return
         flags = sorted(settings.pieces) if settings.pieces is not None else sorted(self.rules.royal)

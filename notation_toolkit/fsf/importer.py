@@ -566,7 +566,6 @@ class _Writer:
         # checking = false: a move giving check is illegal, FBR royal=taboo (003:961), written by _royal
         self.taboo = not self.flag("checking", True)
         for name in (
-            "castlingRank",
             "castlingKingFile",
             "castlingRookKingsideFile",
             "castlingRookQueensideFile",
@@ -1473,7 +1472,15 @@ class _Writer:
                 "Fairy-Stockfish gives it no castling right",
                 repair="the games agree until a rook is dropped on a castling square",
             )
-        sides = {"first": (0, "KQ"), "second": (self.ranks - 1, "kq")}
+        # castlingRank (White's rank, mirrored for Black): destinations with a rank castle only
+        # pieces on that rank (Shako's isR[h2]=isR[g2])
+        crank = self.number("castlingRank", 1) - 1
+        if not 0 <= crank < self.ranks:
+            self.ctx.bad(self.opts["castlingRank"], f"rank {crank + 1} is off the board")
+            self._finish()
+            return
+        on = "" if crank == 0 else str(crank + 1)
+        sides = {"first": (crank, "KQ"), "second": (self.ranks - 1 - crank, "kq")}
         for _side, (rank, letters) in sides.items():
             row = self.grid[rank]
             kings = [
@@ -1513,12 +1520,12 @@ class _Writer:
         if self.castle_marks:
             file_name = "abcdefghijklmnopqrstuvwxyz"
             self.defs.append(
-                f"O-O=[*]isR[{file_name[kside]}]=isR[{file_name[kside - 1]}]  ~ castling, "
-                "castlingKingsideFile"
+                f"O-O=[*]isR[{file_name[kside]}{on}]=isR[{file_name[kside - 1]}{on}]  ~ castling, "
+                f"castlingKingsideFile{', castlingRank' if on else ''}"
             )
             self.defs.append(
-                f"O-O-O=[*]isR[{file_name[qside]}]=isR[{file_name[qside + 1]}]  ~ castling, "
-                "castlingQueensideFile"
+                f"O-O-O=[*]isR[{file_name[qside]}{on}]=isR[{file_name[qside + 1]}{on}]  ~ castling, "
+                f"castlingQueensideFile{', castlingRank' if on else ''}"
             )
         self._finish()
 

@@ -44,6 +44,8 @@ EXPORTED = [
     "pocketknight",
     "sortofalmost",
     "chigorin",
+    "atomic",  # blastOnCapture with a pseudo-royal commoner king, Fairy-Stockfish's atomic
+    "nocheckatomic",
 ]
 # what Fairy-Stockfish cannot state, named by the diagnostic
 REFUSED = {
@@ -56,6 +58,14 @@ REFUSED = {
     "cylinder": "cylindric",  # no board whose edges join (003:209)
     "torus": "torus",
     "dragon": "drop{D}",  # Fairy-Stockfish's drop regions hold for every piece
+    # rules of components the export does not map (EXPORTED_COMPONENTS)
+    "andernach": "andernach",
+    "benedict": "benedict",
+    "magnetic": "magnetic",
+    "immobilizer": "freezer",
+    "marseillais": "turn",
+    "monster": "monster",
+    "progressive": "progressive",
 }
 
 
@@ -107,7 +117,9 @@ def test_export_refuses_what_fairy_stockfish_cannot_state(name: str, what: str) 
     ("rules", "what"),
     [
         ("royal hill[8]=balance", "hill=balance"),  # FSF's flagMove allows any answer
-        ("royal hill[a-b8]=fill", "hill=fill"),
+        ("royal hill[a-b8]=fill", "hill=fill"),  # FSF fills with one flag piece type
+        ("royal atomic{^Q}", "atomic{...}"),  # FSF's explosion spares exactly the pawns
+        ("royal=expose", "royal=expose"),
         ("royal pieces{K}=draw", "pieces=draw"),
         ("royal pieces{QR}=morethan(1)", "pieces=morethan"),  # FSF counts each type on its own
         ("royal loss=repetition(3) draw=repetition(3)", "loss=repetition"),
@@ -174,3 +186,47 @@ def test_win_and_draw_rules_survive_export_and_import(rule: str) -> None:
     for key in ("loss_repetition", "checkmated", "pieces"):
         assert back.rules.extra.get(key) == variant.rules.extra.get(key), key
     assert back.rules.repetition == variant.rules.repetition
+
+
+def test_every_component_is_exported_or_refused() -> None:
+    """A rule file using a component the export does not map is refused naming it (FSF401), so a
+    new rule component is never exported silently as a game without its rule."""
+    from notation_toolkit.fsf.exporter import EXPORTED_COMPONENTS
+    from notation_toolkit.variant.rules import COMPONENTS
+
+    names = {c.name for c in COMPONENTS}
+    assert names >= EXPORTED_COMPONENTS
+    for name in sorted(names):
+        variant = Variant.load(EXAMPLES / "chess.fbr")
+        variant.rules.used = (*variant.rules.used, name)
+        if name in EXPORTED_COMPONENTS:
+            export_ini(variant)
+            continue
+        with pytest.raises(FsfError) as info:
+            export_ini(variant)
+        assert [d.message.split()[0] for d in info.value.diagnostics if d.code == "FSF401"] == [name]
+
+
+def test_taboo_exports_as_no_checking() -> None:
+    """royal=taboo (003:961): Fairy-Stockfish with checking = false forbids the same moves."""
+    text = (EXAMPLES / "chess.fbr").read_text().replace("royal ", "royal=taboo ", 1)
+    ini = export_ini(text, name="x-taboo")
+    assert "checking = false" in ini
+    pyffish.load_variant_config(ini)
+    fen = "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"  # Qd2-d7/e2/e3/... would check
+    ours = sorted(m.text for m in Variant.from_text(text).position(fen).legal_moves())
+    assert ours == sorted(pyffish.legal_moves("x-taboo", fen, []))
+    assert "d2d8" not in ours and "d2d1" in ours
+
+
+def test_fill_exports_as_flag_piece_count() -> None:
+    """hill{N}[R]=fill (003:386): every square of the region filled by flag pieces wins, in
+    Fairy-Stockfish flagPieceCount = the region's size."""
+    text = 'boardsize="4x4" startposition="nn2/4/4/2NN w - - 0 1" hill{N}[a-b4]=fill !draw N=mN'
+    ini = export_ini(text, name="x-fill")
+    assert "flagPieceCount = 2" in ini
+    pyffish.load_variant_config(ini)
+    variant = Variant.from_text(text)
+    start = pyffish.start_fen("x-fill")
+    assert core_perft(variant.start(), 3) == fsf_perft("x-fill", start, [], 3)
+    assert first_difference(variant, "x-fill", games=2, plies=30, seed=2) is None

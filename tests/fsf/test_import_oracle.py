@@ -20,6 +20,7 @@ RESULT = convert(TEXT)
 REFUSED = {
     "t-promotedtype": "pawns promote by choice while other pieces promote shogi-style",
     "t-castlingrook": "castling partners other than R",
+    "t-pseudoroyal-promoted": "a promotion gives a side another k",
 }
 PLAYED = [s.name for s in RESULT.sections if s.name not in REFUSED]
 
@@ -95,3 +96,19 @@ def test_a_non_royal_flag_piece_is_a_hill_with_a_piece_set() -> None:
     fbr = import_ini(text)["race"]
     assert "hill{P}[6]  ~ flagPiece, flagRegion" in fbr
     assert "stalemate=loss" in fbr
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("t-atomic-small", "atomic{^P}  ~ blastOnCapture"),
+        ("t-atomic-small", "royal  ~ extinctionPseudoRoyal"),
+        ("t-atomic-nopawntype", "atomic  ~ blastOnCapture"),
+        ("t-pseudoroyal-pair", "royal  ~ extinctionPseudoRoyal"),
+        ("t-nocheck", "royal=taboo  ~ king, checking = false"),
+        ("t-fillflag", "hill{N}[a-b4]=fill"),
+        ("t-castlingrank", "O-O=[*]isR[g2]=isR[f2]"),
+    ],
+)
+def test_rules_the_options_map_to(name: str, line: str) -> None:
+    assert line in (_variant(name).text or "")
