@@ -842,6 +842,12 @@ class _Writer:
                 "exploded pieces would go to the hand",
                 "an atomic rule with holdings (the variant core refuses atomic with holding)",
             )
+        if self.royal_letter is not None and not self.pseudo_royal:
+            self.refuse(
+                "blastOnCapture",
+                "Fairy-Stockfish refuses kings with blastOnCapture (its atomic king is a pseudo-royal commoner)",
+                "an atomic game Fairy-Stockfish plays",
+            )
         # Fairy-Stockfish's blast spares the piece type pawn next to the target, not pawnTypes (003:112)
         pawn = self.kinds("pawn")
         spared = f"{{^{pawn}}}" if pawn else ""

@@ -14,7 +14,7 @@ from notation_toolkit.variant import Variant
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
 SAME_GAME = [
-    "3check", "amazon", "antichess", "berolina", "capablanca", "chess", "crazyhouse", "gardner", "grand",
+    "3check", "amazon", "antichess", "atomic", "nocheckatomic", "giveaway", "berolina", "capablanca", "chess", "crazyhouse", "gardner", "grand",
     "janus", "kingofthehill", "knightmate", "losalamos", "makruk", "minishogi", "nightrider", "shogi",
     "xiangqi",
 ]  # fmt: skip
@@ -22,10 +22,9 @@ SAME_GAME = [
 REFUSED = {
     "shatranj": "extinctionValue",
     "courier": "extinctionValue",
-    "shako": "castlingRank",
+    "shako": "castlingRookKingsideFile",
     "chess960": "chess960",
-    "atomic": "blastOnCapture",
-    "racingkings": "checking",
+    "racingkings": "flagMove",
     "flipello": "flipping enclosed pieces",
 }
 

@@ -75,7 +75,7 @@ def test_bad_betza_points_at_the_character() -> None:
         ("knight = 1", "FSF106"),
         ("blastOnCapture = true", "FSF201"),
         ("connectN = 4", "FSF201"),
-        ("checking = false", "FSF201"),
+        ("wallingRule = duck", "FSF201"),
     ],
 )
 def test_bad_values_refuse_the_section_with_a_span(line: str, code: str) -> None:
