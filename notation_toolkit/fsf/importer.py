@@ -845,7 +845,7 @@ class _Writer:
         if self.royal_letter is not None and not self.pseudo_royal:
             self.refuse(
                 "blastOnCapture",
-                "Fairy-Stockfish refuses kings with blastOnCapture (its atomic king is a pseudo-royal commoner)",
+                "Fairy-Stockfish refuses kings with blastOnCapture (its atomic king is a commoner)",
                 "an atomic game Fairy-Stockfish plays",
             )
         # Fairy-Stockfish's blast spares the piece type pawn next to the target, not pawnTypes (003:112)

@@ -14,7 +14,8 @@ from notation_toolkit.variant import Variant
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
 SAME_GAME = [
-    "3check", "amazon", "antichess", "atomic", "nocheckatomic", "giveaway", "berolina", "capablanca", "chess", "crazyhouse", "gardner", "grand",
+    "3check", "amazon", "antichess", "atomic", "nocheckatomic", "giveaway", "berolina", "capablanca",
+    "chess", "crazyhouse", "gardner", "grand",
     "janus", "kingofthehill", "knightmate", "losalamos", "makruk", "minishogi", "nightrider", "shogi",
     "xiangqi",
 ]  # fmt: skip
