@@ -687,7 +687,7 @@ class _Writer:
                     token = "+" + token
                 elif (f, r) in marks:
                     token = "-" + token
-                if royal and letter.upper() == royal:
+                if royal and letter.upper() in (royal, self.royal_extra):
                     token += "^"
                 out += token
             if empty:
@@ -711,19 +711,24 @@ class _Writer:
             # Fairy-Stockfish checks only kings on the board: without one the game has no royal piece
             king = None
         self.pseudo_royal = False
-        if king is None:
-            pseudo = self._pseudo_royal()
-            if pseudo is not None:
-                king = pseudo
-                self.pseudo_royal = True
+        self.royal_extra: str | None = None  # a pseudo-royal type beside the king (Maharajah's amazon)
+        pseudo = self._pseudo_royal()
+        if pseudo is not None and king is None:
+            king = pseudo
+            self.pseudo_royal = True
+        elif pseudo is not None and king is not None and pseudo.letter != king.letter:
+            self.royal_extra = pseudo.letter
         self.royal_letter = king.letter if king else None
         if king is None:
             if self.taboo:
                 self.refuse("checking", "giving check is forbidden without a royal piece", "a royal piece")
             return
         checks = self.flag("checkCounting", False)
-        rule = "royal" if king.letter == "K" else f"royal{{{king.letter}}}"
+        royal_set = king.letter + (self.royal_extra or "")
+        rule = "royal" if royal_set == "K" else f"royal{{{royal_set}}}"
         source = "extinctionPseudoRoyal" if self.pseudo_royal else "king"
+        if self.royal_extra:
+            source += ", extinctionPseudoRoyal"
         if self.taboo:
             if checks or self.value("checkmateValue", "loss") != "loss":
                 self.refuse(
@@ -737,7 +742,7 @@ class _Writer:
         if self.value("checkmateValue", "loss") == "win":
             # the checkmated side wins: royal=checkmated (003:922-924)
             self.rules.append(f"{rule}=checkmated  ~ checkmateValue = win")
-            rule = "royal" if king.letter == "K" else f"royal{{{king.letter}}}"
+            rule = "royal" if royal_set == "K" else f"royal{{{royal_set}}}"
             if not checks:
                 return
         if checks:
@@ -756,12 +761,13 @@ class _Writer:
     def _pseudo_royal(self) -> _Piece | None:
         """The piece type ``extinctionPseudoRoyal`` makes royal, where FBR royal states it.
 
-        Fairy-Stockfish treats the pieces of an extinction type as royal while a side has at most
-        ``extinctionPieceCount + 1`` of them (a move may not leave one attacked; capturing the last
-        allowed one wins). With exactly that many of a single type per side at the start, and no way
-        to gain one (no pocket holds it, nothing promotes to it: checked after the promotions are
-        read), they are royal for the whole game: FBR's royal set, several royal pieces included
-        (003:894-902). Anything else is refused in ``_extinction``.
+        Fairy-Stockfish treats a side's pieces of an extinction type as royal while it has at most
+        ``extinctionPieceCount + 1`` of them (a move may not leave one attacked), and then does not
+        apply the extinction rule but in blast variants. With at most that many of a single type per
+        side at the start (exactly that many with ``blastOnCapture``), and no way to gain one (no
+        pocket holds it, nothing promotes to it: checked after the promotions are read), they are
+        royal for the whole game: FBR's royal set, several royal pieces included (003:894-902).
+        Anything else is refused in ``_extinction``.
         """
         if not self.flag("extinctionPseudoRoyal", False) or self.value("extinctionValue", "none") != "loss":
             return None
@@ -779,7 +785,9 @@ class _Writer:
             return None
         wanted = self.number("extinctionPieceCount", 0) + 1
         cells = [c.strip("+~") for row in self.grid for c in row if c is not None]
-        if cells.count(letter) != wanted or cells.count(letter.lower()) != wanted:
+        counts = (cells.count(letter), cells.count(letter.lower()))
+        blast = self.flag("blastOnCapture", False)
+        if max(counts) == 0 or max(counts) > wanted or (blast and min(counts) != wanted):
             return None
         return piece
 
@@ -821,9 +829,9 @@ class _Writer:
             self.rules.append("mustcapture  ~ mustCapture")
 
     def _pseudo_royal_kept(self) -> None:
-        if not self.pseudo_royal or self.royal_letter is None:
+        letter = self.royal_extra or (self.royal_letter if self.pseudo_royal else None)
+        if letter is None:
             return
-        letter = self.royal_letter
         targets = {ch.upper() for choices in self.promotion_choices.values() for ch in choices}
         targets |= set(self.promoted.values())
         if letter in targets:
@@ -859,8 +867,15 @@ class _Writer:
             for name in ("extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount"):
                 self.get(name)
             return
-        if self.pseudo_royal:
+        if self.pseudo_royal or self.royal_extra:
             return  # royal{X} above states it: a royal piece is never captured, only mated
+        if self.flag("extinctionPseudoRoyal", False):
+            self.refuse(
+                "extinctionPseudoRoyal",
+                "pieces that are royal only while a side has few enough of them (several types, more "
+                "at the start, or a way to gain one)",
+                "royal pieces whose royalty depends on how many a side has",
+            )
         types = self.get("extinctionPieceTypes")
         count = self.number("extinctionPieceCount", 0)
         opponent = self.number("extinctionOpponentPieceCount", 0)
@@ -1177,7 +1192,7 @@ class _Writer:
             )
         royal = self.royal_letter
         if to_hand:
-            droppable = [p.letter for p in self.pieces.values() if p.letter != royal]
+            droppable = [p.letter for p in self.pieces.values() if p.letter not in (royal, self.royal_extra)]
         else:
             droppable = sorted({ch.upper() for ch in self.pocket if ch.isalpha()})
         if self.flag("promotionZonePawnDrops", False) and not self.immobility:
