@@ -142,7 +142,21 @@ class _Exporter:
         self._promotion()
         self._drops()
         self._game_end()
+        self._royal_rules()
         return [f"[{self.name}]", *self.lines]
+
+    def _royal_rules(self) -> None:
+        """royal=expose (003:926) and royal=taboo (003:961)."""
+        rules = self.rules
+        royal = rules.extra.get("royal")
+        if royal is not None and royal.taboo:
+            self.opt("checking", "false")
+        if royal is not None and royal.expose is not None:
+            self.refuse(
+                "royal=expose",
+                "Fairy-Stockfish's royal king is never left in check (a king that is an ordinary piece "
+                "whose capture loses also castles out of check)",
+            )
 
     # -- pieces ---------------------------------------------------------------------------------
 

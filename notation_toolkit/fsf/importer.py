@@ -1459,7 +1459,12 @@ class _Writer:
                 "castling partners per side",
             )
         self.get("castlingRookPiece")
-        if rights and rook_letters != "R":
+        if rights and rook_letters != "R" and king is not None and rook_letters:
+            # the royal king's partners: royal=castle{...} (003:918-920)
+            rule = "royal" if king.letter == "K" else f"royal{{{king.letter}}}"
+            self.rules.append(f"{rule}=castle{{{rook_letters}}}  ~ castlingRookPieces")
+            rook_letters = "".join(sorted(set(rook_letters)))
+        elif rights and rook_letters != "R":
             self.refuse(
                 "castlingRookPieces" if self.opts.get("castlingRookPieces") else "castling",
                 "the castling partner is not a rook written R",

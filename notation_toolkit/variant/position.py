@@ -77,7 +77,6 @@ except ImportError:  # (installed with mypy: only the compiled build needs it)
         return lambda klass: klass
 
 
-
 class MoveError(NotationError):
     """A move that is not well-formed (VAR401) or not legal (VAR402)."""
 

@@ -17,7 +17,7 @@ SAME_GAME = [
     "3check", "amazon", "antichess", "atomic", "nocheckatomic", "giveaway", "berolina", "capablanca",
     "chess", "crazyhouse", "gardner", "grand",
     "janus", "kingofthehill", "knightmate", "losalamos", "makruk", "minishogi", "nightrider", "shogi",
-    "xiangqi",
+    "xiangqi", "nocheckatomic", "giveaway",
 ]  # fmt: skip
 # built-ins whose defining rule FBR (or the core) lacks: the import names it
 REFUSED = {

@@ -23,10 +23,11 @@ def _run(command: object, args: list[str]) -> tuple[str, object]:
 
 def test_import_writes_one_rule_file_per_section(tmp_path: Path) -> None:
     out, code = _run(import_command, [str(OPTIONS_INI), "-o", str(tmp_path)])
-    assert code == 1  # two sections are refused on purpose
+    assert code == 1  # a section is refused on purpose
     written = sorted(p.stem for p in tmp_path.glob("*.fbr"))
-    assert "t-board" in written and "t-castlingrook" not in written
-    assert "t-castlingrook" in out and "refused" in out
+    assert "t-board" in written and "t-promotedtype" not in written
+    assert "t-castlingrook" in written  # castlingRookPieces = a: royal=castle{A} (003:918)
+    assert "t-promotedtype" in out and "refused" in out
     Variant.load(tmp_path / "t-crazyhouse.fbr")
 
 

@@ -46,6 +46,8 @@ EXPORTED = [
     "chigorin",
     "atomic",  # blastOnCapture with a pseudo-royal commoner king, Fairy-Stockfish's atomic
     "nocheckatomic",
+    "giveaway",  # castlingKingPiece of a king that is not royal
+    "perfect",  # castlingRookPieces = cr (royal=castle{RC})
 ]
 # what Fairy-Stockfish cannot state, named by the diagnostic
 REFUSED = {
@@ -130,6 +132,8 @@ def test_export_refuses_what_fairy_stockfish_cannot_state(name: str, what: str) 
         ("royal mustcapture=compulsory", "mustcapture=compulsory"),
         ("royal gating[1-2]", "gating"),  # FSF gates onto the first rank only
         ("royal promotion=capture P=mfW +P==Q", "promotion=capture"),
+        ("royal=expose", "royal=expose"),  # FSF's royal king is never left in check
+        ("atomic{^Q}", "atomic{...}"),  # FSF's explosions spare the pawns only
     ],
 )
 def test_export_refuses_the_win_conditions_fairy_stockfish_has_not(rules: str, what: str) -> None:
@@ -137,6 +141,20 @@ def test_export_refuses_the_win_conditions_fairy_stockfish_has_not(rules: str, w
     with pytest.raises(FsfError) as info:
         export_ini(text)
     assert any(d.code == "FSF401" and what in d.message for d in info.value.diagnostics)
+
+
+def test_taboo_exports_as_checking_false() -> None:
+    """royal=taboo (003:961) is Fairy-Stockfish's ``checking = false``: the exported section and
+    the rule file give the same legal moves where a rook could give check."""
+    text = (EXAMPLES / "chess.fbr").read_text().replace("\nroyal ", "\nroyal=taboo ", 1)
+    ini = export_ini(text, name="x-taboo")
+    assert "checking = false" in ini.splitlines()
+    pyffish.load_variant_config(ini)
+    variant = Variant.from_text(text)
+    fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+    assert sorted(m.text for m in variant.position(fen).legal_moves()) == sorted(
+        pyffish.legal_moves("x-taboo", fen, [])
+    )
 
 
 def test_loss_repetition_exports_as_the_repeating_player_losing() -> None:

@@ -19,7 +19,6 @@ RESULT = convert(TEXT)
 # sections that are refused on purpose (the reason is checked in test_refused_sections)
 REFUSED = {
     "t-promotedtype": "pawns promote by choice while other pieces promote shogi-style",
-    "t-castlingrook": "castling partners other than R",
     "t-pseudoroyal-promoted": "a promotion gives a side another k",
 }
 PLAYED = [s.name for s in RESULT.sections if s.name not in REFUSED]
