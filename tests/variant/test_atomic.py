@@ -77,6 +77,17 @@ def test_003_110_exploding_the_enemy_royal_piece_wins_even_from_check() -> None:
     assert pos.legal_moves() == []
 
 
+def test_003_110_the_second_player_explodes_the_first_players_king() -> None:
+    # Black's side, mirrored: in check from e5, Qxd2 explodes the king on e1
+    fen = "3qk3/8/8/4R3/8/8/3P4/4K3 b - - 0 1"
+    pos = ATOMIC.position(fen)
+    assert pos.is_check()
+    assert "d8d2" in _legal(fen) and "d8d7" not in _legal(fen)
+    assert _legal(fen) == _python_chess(fen)
+    pos.push("d8d2")
+    assert pos.outcome() == Outcome(1, "explosion")
+
+
 def test_003_112_pawns_next_to_the_explosion_survive() -> None:
     # Qxd7: the queen, the pawn taken and the knight on c8 explode; the pawns c7 and e7 stay
     pos = ATOMIC.position("2n4k/2ppp3/8/8/8/8/8/3QK3 w - - 0 1")

@@ -102,6 +102,15 @@ def test_003_920_castle_names_the_partners() -> None:
     assert _chess("royal=castle{}").tables.castlers == []
 
 
+def test_003_920_the_second_player_castles_with_a_chancellor() -> None:
+    """Perfect chess (royal=castle{RC}): Black castles queenside with the chancellor on a8."""
+    perfect = Variant.load(EXAMPLES / "perfect.fbr")
+    pos = perfect.position("c3k2r/8/8/8/8/8/8/4K3 b kq - 0 1")
+    assert {"e8c8", "e8g8"} <= {m.text for m in pos.legal_moves()}
+    pos.push("e8c8")
+    assert [pos.piece_at("c8"), pos.piece_at("d8")] == ["k^", "c"]
+
+
 def test_a_king_that_is_not_royal_castles_through_attacked_squares() -> None:
     """Giveaway: no royal piece, so K castles (Fairy-Stockfish's castlingKingPiece) and nothing
     attacked stops it, from check included."""
