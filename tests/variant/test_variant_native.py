@@ -124,6 +124,7 @@ print(json.dumps(out))
 @pytest.mark.slow
 def test_a_compiled_build_plays_every_example_as_the_pure_modules(tmp_path: Path) -> None:
     pytest.importorskip("mypyc")
+    pytest.importorskip("setuptools")
     if shutil.which(os.environ.get("CC", "cc")) is None:
         pytest.skip("no C compiler")
     shutil.copytree(
