@@ -1874,7 +1874,7 @@ def _as_sequence(definition: object) -> tuple[str | None, m.MoveSequence, str]:
         return None, seq, format_moves(seq)
     if isinstance(definition, m.MoveSequence):
         return None, definition, format_moves(definition)
-    if isinstance(definition, m.PieceDefinition | m.PieceDeclaration):
+    if isinstance(definition, (m.PieceDefinition, m.PieceDeclaration)):
         head = definition.head
         if head.board is not None:
             raise info_of(codes.NOT_EXECUTABLE).error(
@@ -1902,7 +1902,7 @@ def _as_sequence(definition: object) -> tuple[str | None, m.MoveSequence, str]:
             raise info_of(codes.IMPOSSIBLE).error(NotExecutableError, "piece_has_one", span=definition.span)
         seq = definition.moves[0]
         return head.key, seq, format_moves(seq)
-    if isinstance(definition, m.PromotionRule | m.Cancellation):
+    if isinstance(definition, (m.PromotionRule, m.Cancellation)):
         kind = "a promotion rule" if isinstance(definition, m.PromotionRule) else "a cancellation"
         raise info_of(codes.IMPOSSIBLE).error(
             NotExecutableError, "piece_compile_piece", span=definition.span, kind=kind

@@ -363,8 +363,8 @@ def defined_keys(rule_file: fbr_ast.RuleFile) -> set[str]:
     from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
 
     keys: set[str] = set()
+    kinds = (mbn.PieceDefinition, mbn.PieceDeclaration)  # (a tuple: the compiled build's isinstance)
     for item in rule_file.pieces:
-        kinds = mbn.PieceDefinition | mbn.PieceDeclaration
         if isinstance(item, kinds) and not item.head.macro and not item.head.letter.is_castling:
             keys.add(item.head.key)
     return keys
