@@ -257,3 +257,14 @@ def test_games_and_results_agree_with_fairy_stockfish(name: str) -> None:
             pos.push(mv)
             line.append(mv)
     assert ends
+
+
+def test_nocheckatomic_a_king_may_explode_itself_and_both_kings_gone_lose_for_the_mover() -> None:
+    """Fairy-Stockfish's nocheckatomic (no royal piece, pieces{K}=extinction): the king takes the
+    pawn next to the other king; both explode, and the player who moved loses, as Fairy-Stockfish
+    decides it (its value 32000 for the player to move, here Black)."""
+    variant = Variant.load(EXAMPLES / "nocheckatomic.fbr")
+    pos = variant.position("8/8/8/3k4/3p4/3K4/8/8 w - - 0 1")
+    assert "d3d4" in {m.text for m in pos.legal_moves()}
+    pos.push("d3d4")
+    assert pos.outcome() == Outcome(1, "extinction")
