@@ -399,7 +399,8 @@ class _Exporter:
         self.opt("castlingKingsideFile", _FILES[king_side.king_file])
         self.opt("castlingQueensideFile", _FILES[queen_side.king_file])
         partners = sorted({p for c in castlings for p in c.partners})
-        if partners != ["R"]:
+        if partners != ["R"] or self.letters.get("R") != "rook":
+            # Fairy-Stockfish names partners by type: a piece R that is not its rook is named too
             self.opt("castlingRookPieces", "".join(p.lower() for p in partners))
         royal = next(iter(self.rules.royal), "K")
         castlers = sorted(self.rules.castle_partners)
@@ -645,11 +646,6 @@ class _Exporter:
             self.opt("nFoldRule", rules.repetition)
         if rules.extra.get("checkmated"):
             self.opt("checkmateValue", "win")
-        royal_settings = rules.extra.get("royal")
-        if royal_settings is not None and royal_settings.expose is not None:
-            self.refuse("royal=expose", "Fairy-Stockfish's royal pieces may never be left attacked")
-        if royal_settings is not None and royal_settings.taboo:
-            self.opt("checking", "false")  # royal=taboo (003:961): no move gives check
         if rules.perpetual_check is not None:
             self.opt("perpetualCheckIllegal", "true")
         if rules.must_capture:

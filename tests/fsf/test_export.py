@@ -48,6 +48,7 @@ EXPORTED = [
     "nocheckatomic",
     "giveaway",  # castlingKingPiece of a king that is not royal
     "perfect",  # castlingRookPieces = cr (royal=castle{RC})
+    "newzealand",  # its R is no rook of Fairy-Stockfish: castlingRookPieces names it
 ]
 # what Fairy-Stockfish cannot state, named by the diagnostic
 REFUSED = {

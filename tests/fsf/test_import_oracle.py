@@ -108,6 +108,7 @@ def test_a_non_royal_flag_piece_is_a_hill_with_a_piece_set() -> None:
         ("t-nocheck", "royal=taboo  ~ king, checking = false"),
         ("t-fillflag", "hill{N}[a-b4]=fill"),
         ("t-castlingrank", "O-O=[*]isR[g2]=isR[f2]"),
+        ("t-castlingrook", "royal=castle{A}  ~ castlingRookPieces"),
     ],
 )
 def test_rules_the_options_map_to(name: str, line: str) -> None:
