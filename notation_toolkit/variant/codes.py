@@ -273,6 +273,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "mirror_with": "{what} with mirror={mirror} is not executed (written for the vertical mirror)",
         "benedict_needs_royal": "benedict needs royal pieces: the king whose flip wins (003:135)",
         "direction_needs": "direction needs a cardinal direction and a board range (003:255)",
+        "zone_needs_range": "zone needs a board range: the squares of the zone (003:1119)",
         "zone_rule_once": "the variant core executes one {name} rule per file, with a prefix of its own",
         "magnetic_plain_board": "the variant core executes magnetic on a board whose edges do not join",
         "warp_holding": "warp with holding is not executed: a warped piece dropped again is not initial "
@@ -355,6 +356,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "on_royal_pieces": "{token} on {square_names}: royal pieces carry '^' and only they do",
         "en_passant_square": "en passant square {ep!r} is not on the board",
         "no_promoted": "'{ch}~': no promoted {key} in {name}",
+        "on_hole": "a piece on {square}, a hole of {name} (003:1131: no piece may stand there)",
         "too_many_pieces": "{in_hand} pieces in hand and {on_board} on the board: more than the {squares} "
         "squares of the board",
     },
@@ -430,6 +432,7 @@ _HINTS: dict[str, dict[str, str]] = {
         "mirror_with": "remove the mirror rule, or play this variant with another tool",
         "benedict_needs_royal": "add the rule royal (royal{{K}}: the king to flip)",
         "direction_needs": "write direction<n>[1-2]",
+        "zone_needs_range": "write zone[a1,h8]=hole",
         "zone_rule_once": "give every piece of the rule the same prefix, one prefix per rule",
         "magnetic_plain_board": "remove cylindric or torus",
         "warp_holding": "remove holding, or play this variant with another tool",

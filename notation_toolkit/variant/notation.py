@@ -49,6 +49,24 @@ def _field_error(
     )
 
 
+def _check_holes(pos: BoardState, text: str, start: int, length: int) -> None:
+    """Refuse a piece on a hole of the variant (``zone=hole``, 003:1131)."""
+    core = pos.core
+    on = (pos.occ[0] | pos.occ[1]) & core.walls
+    if on:
+        sq = (on & -on).bit_length() - 1
+        raise _err(
+            codes.BAD_POSITION,
+            "on_hole",
+            text,
+            start,
+            length,
+            hint="leave the variant's holes empty",
+            square=core.geometry.square_names[sq],
+            name=pos.variant.name,
+        )
+
+
 def _check_material(pos: BoardState, text: str, start: int, length: int, in_hand: int = -1) -> None:
     # The hands (kept as counts up to the board size) could not hold more after captures.
     if in_hand < 0:
@@ -84,10 +102,12 @@ def piece_token(pos: BoardState, sq: int, code: int) -> str:
     return state + letter + ("^" if core.royal[t] else "")
 
 
-def _placement(pos: BoardState, token: Callable[[int, int], str]) -> str:
+def _placement(pos: BoardState, token: Callable[[int, int], str], hole: str = "") -> str:
     """The board field shared by FEEN and FEN: ranks from the top, separated by ``/``, runs of empty
-    squares as counts, ``token(square, code)`` for each piece."""
+    squares as counts, ``token(square, code)`` for each piece; a hole (``zone=hole``) is ``hole``
+    when given (FEN: ``*``), else an empty square (FEEN)."""
     g = pos.core.geometry
+    walls = pos.core.walls if hole else 0
     rows = []
     for rank in range(g.height - 1, -1, -1):
         row: list[str] = []
@@ -95,12 +115,15 @@ def _placement(pos: BoardState, token: Callable[[int, int], str]) -> str:
         for f in range(g.width):
             sq = rank * g.width + f
             code = pos.board[sq]
-            if code < 0:
+            if code < 0 and not walls >> sq & 1:
                 empty += 1
                 continue
             if empty:
                 row.append(str(empty))
                 empty = 0
+            if code < 0:
+                row.append(hole)
+                continue
             row.append(token(sq, code))
         if empty:
             row.append(str(empty))
@@ -247,6 +270,7 @@ def read_feen(pos: BoardState, text: str) -> None:
         raise _err(
             codes.BAD_POSITION, "has_no_holding", text, len(fields[0]) + 1, len(fields[1]), name=variant.name
         )
+    _check_holes(pos, text, 0, len(fields[0]))
     _check_material(pos, text, len(fields[0]) + 1, len(fields[1]))
     st = parsed.style_turn
     pos.turn = WHITE if st.active_side is Side.FIRST else BLACK
@@ -336,7 +360,7 @@ def write_fen(pos: BoardState, ep_capturable: bool = True, halfmove: int | None 
             return letter + "~"  # a promoted status (crazyhouse FEN)
         return letter
 
-    placement = _placement(pos, token)
+    placement = _placement(pos, token, "*")
     pockets = ""
     if core.rules.holding:
         for side in (WHITE, BLACK):
@@ -558,6 +582,7 @@ def read_fen(pos: BoardState, text: str) -> None:
     for r, row in enumerate(rows):
         _fen_rank(pos, text, row, offset, g.height - 1 - r)
         offset += len(row) + 1
+    _check_holes(pos, text, 0, len(placement))
     if pockets is not None:
         if len(pockets) > g.size:  # each letter is a piece: refused before they are counted
             _check_material(pos, text, pockets_at, len(pockets), len(pockets))
@@ -636,6 +661,10 @@ def _fen_rank(pos: BoardState, text: str, row: str, offset: int, rank: int) -> N
                 j += 1
             f += int(row[i:j][:4])
             i = j
+            continue
+        if ch == "*" and f < g.width and core.walls >> (rank * g.width + f) & 1:
+            f += 1  # Fairy-Stockfish's wall: a hole of the variant (zone=hole)
+            i += 1
             continue
         token_len = 1
         prefix = ""

@@ -265,7 +265,7 @@ class Position(BoardState):
         and the pieces on ``exclude`` left out, when given: the board after a royal move)."""
         core = self.core
         if occ < 0:
-            occ = self.occ[0] | self.occ[1]
+            occ = self.occ[0] | self.occ[1] | core.walls
         bbs = self.bbs
         rev_static = core.rev_static
         rev_lines = core.rev_lines
@@ -332,7 +332,7 @@ class Position(BoardState):
         core = self.core
         us = self.turn
         them = 1 - us
-        occ = self.occ[0] | self.occ[1]
+        occ = self.occ[0] | self.occ[1] | core.walls
         friends = self.occ[us]
         enemies = self.occ[them]
         bbs = self.bbs
@@ -782,7 +782,7 @@ class Position(BoardState):
         hand = self.hands[self.turn]
         if not any(hand):
             return count
-        empty = core.geometry.full & ~(self.occ[0] | self.occ[1])
+        empty = core.geometry.full & ~(self.occ[0] | self.occ[1] | core.walls)
         if core.royal_types and self._royal_attacked(self.turn):
             empty = self._shielding_squares(empty)
         for t in range(core.n):
@@ -797,7 +797,7 @@ class Position(BoardState):
         core = self.core
         us = self.turn
         them = 1 - us
-        occ = self.occ[0] | self.occ[1]
+        occ = self.occ[0] | self.occ[1] | core.walls
         width = core.geometry.width
         royals = [(sq, core.keys[t]) for t in core.royal_types for sq in _bits(self.bbs[2 * t + us])]
         candidates = 0
@@ -836,7 +836,7 @@ class Position(BoardState):
         royal_sq = -1
         royal_key: str | None = None
         them = 1 - self.turn
-        occ = self.occ[0] | self.occ[1]
+        occ = self.occ[0] | self.occ[1] | core.walls
         fast = (core.fast_legal or core.general_fast) and not core.exact
         dest_danger = 0
         royal = 0

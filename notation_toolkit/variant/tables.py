@@ -413,6 +413,10 @@ class Core:
         # static target masks (None: every square); per side, per square: the squares reachable,
         # and the reverse, the squares from which a piece may reach a square (for is_attacked)
         masks = [h.target_mask for h in hooks if h.target_mask is not None]
+        # squares no piece may enter nor pass (zone=hole): occupied by nobody
+        self.walls = 0
+        for h in hooks:
+            self.walls |= h.walls
         self.target_mask: tuple[list[int], list[int]] | None = None
         self.attack_from: tuple[list[int], list[int]] | None = None
         if masks:

@@ -248,6 +248,9 @@ class Hooks:
     - ``target_mask``: per side, per square, the squares a piece standing there may move to,
       capture on or attack (a static mask of the board: diagonals, directions); the core ANDs the
       masks of every component;
+    - ``walls``: squares of the board that exist for no piece (``zone=hole``): the core counts
+      them as occupied wherever it asks what blocks a move, and no piece moves, captures or is
+      dropped there; the core ORs the walls of every component (none: the core pays nothing);
     - ``frozen(pos, side)``: the pieces of ``side`` that cannot move (a bitboard, looked at in the
       position as it stands); ``frozen_captures`` / ``frozen_moves``: whether they still capture /
       still make moves that do not capture; ``frozen_check``: whether they still give check;
@@ -274,6 +277,7 @@ class Hooks:
     repeated: Callable[[Position, int], Outcome | None] | None = None
     unchecked: bool = False
     target_mask: tuple[list[int], list[int]] | None = None
+    walls: int = 0
     frozen: Callable[[Position, int], int] | None = None
     frozen_captures: bool = False
     frozen_moves: bool = False

@@ -75,7 +75,7 @@ def _attacks(pos: Position, t: int, to: int) -> bool:
     core = pos.core
     us = pos.turn
     enemies = pos.occ[1 - us]
-    occ = pos.occ[0] | pos.occ[1] | 1 << to
+    occ = pos.occ[0] | pos.occ[1] | core.walls | 1 << to
     fn = core.attack_fn[t]
     if not core.needs_types[t]:
         return bool(fn(to, us, occ, None) & enemies)
@@ -87,7 +87,7 @@ def drops(pos: Position, out: list[int]) -> None:
     """Append the drops of the side to move."""
     core = pos.core
     us = pos.turn
-    empty = core.geometry.full & ~(pos.occ[0] | pos.occ[1])
+    empty = core.geometry.full & ~(pos.occ[0] | pos.occ[1] | core.walls)
     hand = pos.hands[us]
     limited = core.total_limits or core.file_limits
     for t in range(core.n):

@@ -1,0 +1,86 @@
+"""``zone[range]=hole``: squares the board does not have (003:1117-1131).
+
+"No piece can move into a hole, or cross a hole" (003:1131). The core executes it as walls
+(``Hooks.walls``): a hole counts as occupied wherever the core asks what blocks a move, so a
+slider stops before it and a lame leaper whose path passes it does not move; no piece moves,
+captures or is dropped on it, and no piece stands on it (a position with one is refused). A move
+along one of the eight lines of the board (a slide, a hop, a leap such as the dabbaba's) may not
+pass a hole either: a static target mask takes away every square behind a hole on a line from the
+mover, so a cannon does not use a hole as its screen. A leap off those lines (the knight's) crosses
+no square and jumps past holes.
+
+Fairy-Stockfish's walls (``*`` in its FEN) are occupied squares too, but a hopper may use one as
+its screen and a leaper may jump one on a line: those two differ from the page's "cross", which
+the core follows (no Fairy-Stockfish built-in with holes has hoppers or line leapers).
+
+The holes are squares of the board, the same for both players: ``mirror`` does not move them, as
+it does not repaint the board (a rule file writes a hole of each player's half itself). Only
+``hole`` of the ``zone`` attributes is executed; ``captureonly``, ``dontcross``, ``river`` and a
+piece set are refused (VAR202/VAR203).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from notation_toolkit.variant import codes
+from notation_toolkit.variant.rules.base import (
+    Attributes,
+    Component,
+    Hooks,
+    Reading,
+    contract,
+    contracts,
+    range_mask,
+)
+
+if TYPE_CHECKING:
+    from notation_toolkit.core.geometry import Geometry
+    from notation_toolkit.fbr import ast as fbr_ast
+    from notation_toolkit.variant.tables import Core
+
+_LINES = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+class Holes(Component):
+    """The ``zone`` rule with the attribute ``hole``."""
+
+    name = "zone"
+    lines = "003:1117-1131"
+    contract = contracts(zone=contract("board_range", hole=""))
+
+    def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        if rule.board_range is None:
+            reading.diag(codes.PART_NOT_EXECUTED, "zone_needs_range", rule.span)
+            return
+        mask = range_mask(reading.geometry, rule.board_range)
+        reading.rules.extra[self.name] = reading.rules.extra.get(self.name, 0) | mask
+
+    def hooks(self, core: Core) -> Hooks | None:
+        holes = core.rules.extra.get(self.name)
+        if not holes:
+            return None
+        reach = behind_holes(core.geometry, holes)
+        return Hooks(walls=holes, target_mask=(reach, reach[:]))
+
+
+def behind_holes(g: Geometry, holes: int) -> list[int]:
+    """Per square, the squares a move from it may reach: every square but the holes and, on each
+    of the eight lines from it, the squares past the first hole (003:1131: no piece crosses one)."""
+    out = [g.full & ~holes] * g.size
+    for sq in range(g.size):
+        f0, r0 = sq % g.width, sq // g.width
+        for dx, dy in _LINES:
+            f, r = f0 + dx, r0 + dy
+            past = False
+            while 0 <= f < g.width and 0 <= r < g.height:
+                bit = 1 << (r * g.width + f)
+                if past:
+                    out[sq] &= ~bit
+                elif holes & bit:
+                    past = True
+                f, r = f + dx, r + dy
+    return out
+
+
+COMPONENT = Holes()
