@@ -522,7 +522,9 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("opulent", "grand's rules", "opulent.fbr"),
         Builtin("tencubed", _CHESS, "tencubed.fbr"),
         Builtin("omicron", "zone=hole 003:1131", blocker="needs `zone=hole` (003:1131)"),
-        Builtin("troitzky", "zone=hole 003:1131", blocker="needs `zone=hole` (003:1131)"),
+        Builtin(
+            "troitzky", "royal 003:894, promotion 003:658-708; zone[range]=hole 003:1131", "troitzky.fbr"
+        ),
         Builtin(
             "wolf",
             "royal 003:894, promotion+[10] 003:658 of two piece types",

@@ -112,6 +112,8 @@ SPECS: dict[str, Spec] = {
     "legan": Spec("legan.fbr", "legan", {}, 3),
     "torishogi": Spec("torishogi.fbr", "torishogi", {}, 3),
     "perfect": Spec("perfect.fbr", "perfect", {}, 3),
+    # holes (zone=hole): Fairy-Stockfish's walls
+    "troitzky": Spec("troitzky.fbr", "troitzky", {}, 3),
 }
 
 
