@@ -975,7 +975,12 @@ class _Writer:
                 "several pieces, blocked or safe pieces on the region",
                 "a hill rule with counts or safety conditions",
             )
-        if white is None or black is None or black != mirror(white, self.ranks):
+        # with a piece that is not left-right symmetric the file says mirror=vertical,horizontal
+        # (_piece_defs), and the hill follows that point symmetry (003:464)
+        expected = mirror(white, self.ranks) if white is not None else None
+        if expected is not None and self._turns_board():
+            expected = frozenset((self.files - 1 - f, r) for f, r in expected)
+        if white is None or black is None or black != expected:
             self.refuse(
                 name,
                 "the regions of the two sides are not mirror images",
@@ -987,6 +992,16 @@ class _Writer:
             f"hill{hill_set}{fbr_range(white, self.files, self.ranks)}{'=fill' if fill else ''}"
             f"  ~ flagPiece, flagRegion{', flagPieceCount' if fill else ''}"
         )
+
+    def _turns_board(self) -> bool:
+        """True when a piece's Betza is not left-right symmetric (the import mirrors both ways)."""
+        for piece in self.pieces.values():
+            try:
+                if piece.betza and not is_left_right_symmetric(piece.betza):
+                    return True
+            except BetzaError:
+                continue  # refused with its piece
+        return False
 
     def _pawn_types(self) -> str:
         pawn_letter = self.kinds("pawn")

@@ -107,6 +107,7 @@ def test_a_non_royal_flag_piece_is_a_hill_with_a_piece_set() -> None:
         ("t-pseudoroyal-centaur", "royal{KC}  ~ king, extinctionPseudoRoyal"),
         ("t-nocheck", "royal=taboo  ~ king, checking = false"),
         ("t-fillflag", "hill{N}[a-b4]=fill"),
+        ("t-flag-turned", "mirror=vertical,horizontal"),
         ("t-castlingrank", "O-O=[*]isR[g2]=isR[f2]"),
         ("t-castlingrook", "royal=castle{A}  ~ castlingRookPieces"),
     ],
