@@ -245,6 +245,7 @@ def compiled_comparison(tree: str | None, rounds: int) -> None:
                 Path(work) / "notation_toolkit",
                 ignore=shutil.ignore_patterns("__pycache__", "*.so", "_native.json"),
             )
+            shutil.copytree(Path(__file__).resolve().parents[1] / "grammars", Path(work) / "grammars")
             print("building the compiled variant core in a copy (several minutes)...", flush=True)
             start = time.perf_counter()
             BUILD.build(root=work)

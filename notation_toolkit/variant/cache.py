@@ -159,6 +159,9 @@ def _sha256() -> Any:
 # -- writing ----------------------------------------------------------------------------------------
 
 
+_BARE: set[type] = set()  # classes whose objects can be made bare (``__new__`` alone)
+
+
 class _Pickler(pickle.Pickler):
     """Stores objects of the variant core as (class name, attributes); refuses anything else."""
 
@@ -193,6 +196,12 @@ class _Pickler(pickle.Pickler):
             raise pickle.PicklingError(f"cannot cache {obj!r}")
         if not _allowed(kind.__module__) or isinstance(obj, BaseException):
             raise pickle.PicklingError(f"cannot cache an object of {kind.__module__}.{kind.__qualname__}")
+        if kind not in _BARE:
+            try:  # what the reader will do; a class compiled by mypyc with an __init__ cannot
+                kind.__new__(kind)  # type: ignore[call-overload]
+            except TypeError:
+                raise pickle.PicklingError(f"cannot cache an object of {kind.__qualname__}") from None
+            _BARE.add(kind)
         return _new, (kind.__module__, kind.__qualname__), _attributes(obj), None, None, _set_attributes
 
 

@@ -132,6 +132,7 @@ def test_a_compiled_build_plays_every_example_as_the_pure_modules(tmp_path: Path
         tmp_path / "notation_toolkit",
         ignore=shutil.ignore_patterns("__pycache__", "*.so", "_native.json"),
     )
+    shutil.copytree(ROOT / "grammars", tmp_path / "grammars")  # (a source tree finds them there)
     # -O1: the same answers as the optimised build, in less of the run's time
     native.BUILD.build(root=str(tmp_path), opt_level="1")
     modules = list(native.compiled_modules(str(tmp_path)))
