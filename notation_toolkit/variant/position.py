@@ -388,6 +388,9 @@ class Position(BoardState):
                         c ^= lb
                 continue
             tracks = core.tracks_unmoved[t]
+            split = core.split_reach[t]
+            if split is not None:
+                split_q, split_i, split_c = split[us]
             if core.needs_types[t] and by_type is None:
                 by_type = {k: bbs[2 * i + them] for i, k in enumerate(core.keys)}
             while bb:
@@ -402,8 +405,31 @@ class Position(BoardState):
                 # multi-leg pieces too (their targets as square sets); move records only for en
                 # passant taken here, or made by a piece whose ep squares have no table (multi-leg)
                 if core.simple[t] or not (ep_here or (core.multi[t] and core.pieces[t].makes_ep)):
-                    q = core.quiets[t](sq, us, occ, initial)
-                    c = core.captures[t](sq, us, occ, enemies, initial, by_type)
+                    if split is not None:
+                        # the piece tables' quiets/captures, their Reach lookups inline
+                        q = 0
+                        for rq in split_q:
+                            rel = rq.relevant[sq]
+                            if rel:
+                                r = rq.memo[sq].get(occ & rel)
+                                q |= rq(sq, occ) if r is None else r
+                            else:
+                                q |= rq.static[sq]
+                        if initial:
+                            for rq in split_i:
+                                q |= rq(sq, occ)
+                        q &= ~occ
+                        rel = split_c.relevant[sq]
+                        if rel:
+                            c = split_c.memo[sq].get(occ & rel)
+                            if c is None:
+                                c = split_c(sq, occ)
+                        else:
+                            c = split_c.static[sq]
+                        c &= enemies
+                    else:
+                        q = core.quiets[t](sq, us, occ, initial)
+                        c = core.captures[t](sq, us, occ, enemies, initial, by_type)
                     if mask is not None:
                         q &= mask[sq]
                         c &= mask[sq]
@@ -889,7 +915,7 @@ class Position(BoardState):
             royal_sq = -1
             safe = 0
         skip = 0
-        if bulk is not None and safe and core.bulk_types:
+        if bulk is not None and safe and (core.bulk_types or core.bulk_split):
             us = self.turn
             friends = self.occ[us]
             count = 0
@@ -914,6 +940,32 @@ class Position(BoardState):
                     else:
                         r = static[sq]
                     count += (r & ~friends).bit_count()
+            enemies = self.occ[them]
+            for t in core.bulk_split:
+                bb = self.bbs[2 * t + us] & safe
+                if not bb or (self.ep_squares and core.takes_ep[t]) or core.target_mask is not None:
+                    continue
+                promo = core.promo[t]
+                zone = promo[3][us] if promo is not None else 0
+                split_q, split_i, split_c = core.split_reach[t][us]
+                tracks = core.tracks_unmoved[t]
+                while bb:
+                    low = bb & -bb
+                    sq = low.bit_length() - 1
+                    bb ^= low
+                    if zone >> sq & 1:
+                        continue
+                    q = 0
+                    for rq in split_q:
+                        q |= rq(sq, occ)
+                    if tracks and self.unmoved & low:
+                        for rq in split_i:
+                            q |= rq(sq, occ)
+                    r = (q & ~occ) | (split_c(sq, occ) & enemies)
+                    if r & zone:
+                        continue  # a promotion choice per target: listed
+                    skip |= low
+                    count += r.bit_count()
             bulk[0] += count
         royal_choices = core.royal_choices
         royal_drops = core.royal_drops

@@ -142,6 +142,10 @@ class Core:
         # capture sets): the move generator reads its tables inline
         self.plain_reach: list[Any] = [getattr(p.tables, "plain", None) for p in self.pieces]
         self.no_plain: list[Any] = [None] * n
+        # pieces with one quiet reach (and one more for initial moves) and one capture reach of any
+        # enemy (pawns, Shogi's and Xiangqi's soldiers): their tables read inline too, as
+        # (quiet, initial quiet or None, capture) per side
+        self.split_reach: list[Any] = [_split_reach(p.tables) for p in self.pieces]
         self.ep_make: list[tuple[list[int], list[int]] | None] = []
         # the squares a move passes, per (origin, target): filled below where the board's edges
         # join (a line between two squares then goes either way round; the move's own record
@@ -379,6 +383,12 @@ class Core:
             if (self.fast_legal or self.general_fast) and not self.exact and not self.has_hoppers
             else []
         )
+        # pieces with split reaches counted in bulk too, from origins where no move can promote
+        self.bulk_split = (
+            [t for t in range(n) if self.split_reach[t] is not None and not self.royal[t]]
+            if (self.fast_legal or self.general_fast) and not self.exact and not self.has_hoppers
+            else []
+        )
         self.bulk_drops = bool(
             rules.holding
             and rules.hand_drops
@@ -610,3 +620,21 @@ def _bits(bb: int) -> Iterator[int]:
         low = bb & -bb
         yield low.bit_length() - 1
         bb ^= low
+
+
+def _split_reach(tables: Any) -> tuple[tuple[Any, Any, Any], tuple[Any, Any, Any]] | None:
+    """Per side (quiet reaches, initial quiet reaches, capture reach) of a piece whose captures
+    are one reach taking any enemy piece and whose quiet moves are a few reaches (a pawn's step
+    and double step), or None (the piece tables' ``quiets``/``captures`` are called instead)."""
+    if tables.multi or tables.plain is not None or tables.needs_types:
+        return None
+    quiet, quiet_i = tables.quiet_groups, tables.quiet_groups_i
+    capture = tables.capture_groups
+    if not quiet or len(quiet) + len(quiet_i) > 3 or len(capture) != 1 or tables.capture_groups_i:
+        return None
+    if capture[0].modality.capture_set is not None:
+        return None
+    return (
+        (tuple(g.reach[0] for g in quiet), tuple(g.reach[0] for g in quiet_i), capture[0].reach[0]),
+        (tuple(g.reach[1] for g in quiet), tuple(g.reach[1] for g in quiet_i), capture[0].reach[1]),
+    )
