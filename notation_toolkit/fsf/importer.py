@@ -265,6 +265,19 @@ _PER_PIECE = ("promotedPieceType", "promotionLimit")
 _FEN_CELL = re.compile(r"\+?[A-Za-z]~?|[0-9]+|\*")
 
 
+def _wall_safe(betza: str) -> bool:
+    """True when no part of the Betza string leaps or hops along one of the eight lines: steps,
+    slides, lame leaps (``nD``) and leaps off the lines (``N``, ``C``, ``Z``) only."""
+    if "p" in betza or "g" in betza:
+        return False
+    for m in re.finditer(r"([a-z]*)([A-Z])", betza):
+        mods, atom = m.groups()
+        if atom in "WFKNCZRBQ" or (atom in "DA" and "n" in mods):
+            continue
+        return False
+    return True
+
+
 class _Writer:
     """Effective options -> FBR lines."""
 
@@ -610,6 +623,7 @@ class _Writer:
         if len(rows) != self.ranks:
             self._bad_fen(opt, f"the placement has {len(rows)} ranks, the board {self.ranks}")
         self.grid: list[list[str | None]] = []
+        walls: list[tuple[int, int]] = []  # (file, row from the top)
         for row in rows:
             cells: list[str | None] = []
             pos = 0
@@ -619,7 +633,10 @@ class _Writer:
                 pos = m2.end()
                 token = m2.group(0)
                 if token == "*":
-                    self._bad_fen(opt, "walls (*) have no FBR counterpart")
+                    # a wall: an FBR hole (zone[range]=hole, 003:1131), checked in _walls
+                    walls.append((len(cells), len(self.grid)))
+                    cells.append(None)
+                    continue
                 if token.isdigit():
                     if len(token) > 2:
                         self._bad_fen(opt, f"{token} empty squares is more than the board holds")
@@ -632,6 +649,7 @@ class _Writer:
                 self._bad_fen(opt, f"rank {row!r} has {len(cells)} squares, the board {self.files} files")
             self.grid.append(cells)
         self.grid.reverse()  # grid[rank][file], rank 0 = White's first rank
+        self.walls = frozenset((f, self.ranks - 1 - top) for f, top in walls)
         self.white_to_move = len(fields) < 2 or fields[1] != "b"
         self.castle_rights = ""
         self.check_counts: tuple[int, int] | None = None
@@ -823,6 +841,7 @@ class _Writer:
         if self.flag("perpetualCheckIllegal", False):
             self.rules.append(f"loss=perpetualcheck({nfold or 3})  ~ perpetualCheckIllegal")
         self._atomic()
+        self._walls()
         self._extinction(stalemate)
         self._flag()
         if self.flag("mustCapture", False):
@@ -840,6 +859,22 @@ class _Writer:
                 f"a promotion gives a side another {letter.lower()}, which may end its royalty",
                 "royal pieces that stop being royal when a side has more of them",
             )
+
+    def _walls(self) -> None:
+        if not self.walls:
+            return
+        # Fairy-Stockfish's walls stop sliders and steps as FBR's holes do; a leap along a line
+        # (alfil, dabbaba) or a hop jumps a wall there but not a hole (003:1131): refused
+        for piece in self.pieces.values():
+            if piece.betza and not _wall_safe(piece.betza):
+                self.refuse(
+                    "startFen",
+                    f"walls (*) with the {piece.kind}, which leaps or hops along a line (over a wall in "
+                    "Fairy-Stockfish, never over an FBR hole)",
+                    "holes a piece may leap over",
+                )
+                return
+        self.rules.append(f"zone{fbr_range(self.walls, self.files, self.ranks)}=hole  ~ startFen walls (*)")
 
     def _atomic(self) -> None:
         if not self.flag("blastOnCapture", False):

@@ -25,7 +25,7 @@ def test_import_writes_one_rule_file_per_section(tmp_path: Path) -> None:
     out, code = _run(import_command, [str(OPTIONS_INI), "-o", str(tmp_path)])
     assert code == 1  # a section is refused on purpose
     written = sorted(p.stem for p in tmp_path.glob("*.fbr"))
-    assert "t-board" in written and "t-promotedtype" not in written
+    assert "t-board" in written and "t-promotedtype" not in written and "t-walls" in written
     assert "t-castlingrook" in written  # castlingRookPieces = a: royal=castle{A} (003:918)
     assert "t-promotedtype" in out and "refused" in out
     Variant.load(tmp_path / "t-crazyhouse.fbr")

@@ -20,6 +20,7 @@ RESULT = convert(TEXT)
 REFUSED = {
     "t-promotedtype": "pawns promote by choice while other pieces promote shogi-style",
     "t-pseudoroyal-promoted": "a promotion gives a side another k",
+    "t-walls-alfil": "leaps or hops along a line",
 }
 PLAYED = [s.name for s in RESULT.sections if s.name not in REFUSED]
 
@@ -108,6 +109,7 @@ def test_a_non_royal_flag_piece_is_a_hill_with_a_piece_set() -> None:
         ("t-nocheck", "royal=taboo  ~ king, checking = false"),
         ("t-fillflag", "hill{N}[a-b4]=fill"),
         ("t-flag-turned", "mirror=vertical,horizontal"),
+        ("t-walls", "zone[d3,f4,c5]=hole  ~ startFen walls (*)"),
         ("t-castlingrank", "O-O=[*]isR[g2]=isR[f2]"),
         ("t-castlingrook", "royal=castle{A}  ~ castlingRookPieces"),
     ],
