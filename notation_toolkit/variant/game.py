@@ -8,6 +8,7 @@ The top of the variant core: it reads the rules (``variant.rules``), compiles th
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from typing import TYPE_CHECKING
 
@@ -50,7 +51,7 @@ class Variant:
             raise VariantError(exc.diagnostics, text) from None
         self.rules, diagnostics = read_rules(rule_file, self.geometry)
         self.geometry = self.rules.geometry  # a board model rule (cylindric, torus) joins its edges
-        self.pieces, piece_diagnostics = _compile(rule_file, self.geometry)
+        self.pieces, piece_diagnostics = _compile(rule_file, self.geometry, self.rules.read_apart)
         diagnostics += piece_diagnostics
         self.zones, zone_diagnostics = _zones(self)
         diagnostics += zone_diagnostics
@@ -154,11 +155,20 @@ def _unmoved_at_start(pos: Position, text: str) -> None:
 
 
 def _compile(
-    rule_file: fbr_ast.RuleFile, geometry: Geometry
+    rule_file: fbr_ast.RuleFile, geometry: Geometry, apart: set[str]
 ) -> tuple[dict[str, CompiledPiece], list[Diagnostic]]:
     # (the compiler and the MBN AST are imported here: a variant read from the cache needs neither)
+    from notation_toolkit.mbn import ast as mbn
     from notation_toolkit.variant.pieces import compile_rule_file
 
+    if apart:
+        kinds = mbn.PieceDefinition | mbn.PieceDeclaration
+        kept = tuple(
+            item
+            for item in rule_file.items
+            if not (isinstance(item, kinds) and item.head.prefixes + item.head.letter.key in apart)
+        )
+        rule_file = dataclasses.replace(rule_file, items=kept)
     try:
         compiled = compile_rule_file(rule_file, geometry)
     except NotationError as exc:
@@ -166,7 +176,7 @@ def _compile(
             _diag(codes.PIECE_NOT_EXECUTABLE, "piece_compiler", d.span, d.hint, message=d.message)
             for d in exc.diagnostics
         ]
-    pieces = {key: piece for key, piece in compiled.items() if not key.startswith("O-O")}
+    pieces = {key: piece for key, piece in compiled.items() if not key.startswith("O-O") and key not in apart}
     out: list[Diagnostic] = []
     for piece in pieces.values():
         for d in piece.diagnostics:

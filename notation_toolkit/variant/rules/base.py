@@ -158,6 +158,9 @@ class Rules:
     # prefixes whose definitions are zones of a rule, not pieces (``freezer#`` with ``#I=cK``):
     # per prefix the rule's name; the variant compiles them apart (``Core.zones``)
     zone_prefixes: dict[str, str] = field(default_factory=dict)
+    # prefixed definitions a rule reads itself rather than as moves (``*Q=ccO`` of ``conversion*``):
+    # the piece compiler leaves these keys out
+    read_apart: set[str] = field(default_factory=set)
     used: tuple[str, ...] = ()  # the names of the components the rule file uses
     components: tuple[Component, ...] = ()  # every component, in the order the core asks them
 
