@@ -3,8 +3,8 @@
 
 "A piece prefixed with this letter is defining a conversion rule, the piece at the destination
 square will flip the color" (003:195): after a move of ``Q``, the definition ``*Q`` is played from
-``Q``'s destination, as the position stands after the move, and every piece on a square it could
-capture on changes side (``ccO``: the null leap onto the moving piece itself, a friendly piece, so
+``Q``'s destination, as the position stands after the move, and every enemy piece on a square it
+could capture on changes side (``ccO``: the null leap onto the moving piece itself, a friendly piece, so
 the piece that moved changes side: Andernach Chess, 003:70; ``dcK``: the enemy pieces a king
 attacks). The conversion follows the capture and any promotion (003:199): the piece standing on
 the destination is looked up with its promoted key (``*+P``). A piece without a ``*`` definition
@@ -112,7 +112,9 @@ class Conversion(Component):
                 return []
             us = 1 - pos.turn
             occ = pos.occ[0] | pos.occ[1]
-            flipped = list(_bits(zone(to, us, occ, None) & occ))
+            # a zone is where the definition captures: enemy pieces (``cc``, friendly ones, is the
+            # ``ccO`` form above; the piece compiler refuses other doubled letters)
+            flipped = list(_bits(zone(to, us, occ, None) & pos.occ[pos.turn]))
             for s in flipped:
                 flip(pos, s, pos.board[s])
             return flipped
