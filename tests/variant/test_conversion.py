@@ -118,3 +118,13 @@ def test_conversion_a_second_rule_is_refused() -> None:
     with pytest.raises(VariantError) as info:
         chess_with("conversion*=capture conversion#=move *R=ccO #N=ccO")
     assert info.value.diagnostics[0].code == "VAR203"
+
+
+def test_conversion_003_201_205_capture_and_move_together_convert_every_move() -> None:
+    rules = "conversion*=capture,move *R=ccO"
+    pos = chess_with(rules).position("4k3/8/8/8/p7/8/8/R3K3 w - - 0 1")
+    pos.push("a1a4")
+    assert pos.piece_at("a4") == "r"
+    pos = chess_with(rules).position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    pos.push("a1a4")
+    assert pos.piece_at("a4") == "r"

@@ -11,7 +11,8 @@ the destination is looked up with its promoted key (``*+P``). A piece without a 
 converts nothing (the expansion of ``andernach`` gives royal pieces none, 003:64).
 
 Executed: the prefix; ``capture`` (only capturing moves convert, 003:201) with its optional piece
-set (only when a piece of the set is captured); ``move`` (only non-capturing moves, 003:205).
+set (only when a piece of the set is captured); ``move`` (only non-capturing moves, 003:205); both
+(every move; the page is silent).
 Castling and drops convert nothing: they are not moves of a piece definition (the page is silent).
 A move whose conversion leaves its own royal piece attacked is illegal like any such move, so the
 core plays every move before it calls it legal (``exact``).
@@ -57,15 +58,16 @@ class Conversion(Component):
                 codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
             )
             return
-        on_capture = on_move = True
+        from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+
+        # ``capture`` limits conversions to captures, ``move`` to other moves; both: every move
+        given = {name for name, _ in attributes}
+        on_capture = "move" not in given or "capture" in given
+        on_move = "capture" not in given or "move" in given
         victims: frozenset[str] = frozenset()
         for name, attribute in attributes:
-            if name == "capture":
-                on_move = False
-                victims = letters(attribute.argument) if attribute.argument is not None else frozenset()  # type: ignore[arg-type]
-            elif name == "move":
-                on_capture = False
-        from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
+            if name == "capture" and isinstance(attribute.argument, mbn.PieceSet):
+                victims = letters(attribute.argument)
 
         # ``ccO`` (the null leap onto a friendly piece: the piece that moved) needs no move tables;
         # other definitions are compiled as zones (the squares they could capture on)
