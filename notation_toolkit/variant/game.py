@@ -200,7 +200,7 @@ def _zones(variant: Variant) -> tuple[dict[str, CompiledPiece], list[Diagnostic]
     for key in zones:
         del variant.pieces[key]
     out: list[Diagnostic] = []
-    for key in zones:
+    for key in [*zones, *sorted(variant.rules.read_apart)]:
         if key[1:] not in variant.pieces:
             out.append(_diag(codes.PART_NOT_EXECUTED, "zone_without_piece", None, key=key, base=key[1:]))
     return zones, out

@@ -128,3 +128,10 @@ def test_conversion_003_201_205_capture_and_move_together_convert_every_move() -
     pos = chess_with(rules).position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     pos.push("a1a4")
     assert pos.piece_at("a4") == "r"
+
+
+def test_conversion_of_a_piece_the_file_does_not_define_is_refused() -> None:
+    with pytest.raises(VariantError) as info:
+        chess_with("conversion*=capture *Z=ccO")
+    assert info.value.diagnostics[0].code == "VAR203"
+    assert "Z" in str(info.value)
