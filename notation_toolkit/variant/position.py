@@ -970,7 +970,12 @@ class Position(BoardState):
         royal_choices = core.royal_choices
         royal_drops = core.royal_drops
         safe_hook = core.safe_hook
-        for m in self._pseudo(drops, skip):
+        pseudo = self._pseudo(drops, skip)
+        if not check_royal and not core.legal_hooks and not core.drop_rules:
+            # nothing to test after the move (no royal piece, no legality hook): every move stands
+            out = pseudo
+            pseudo = []
+        for m in pseudo:
             if royal_sq >= 0 and (m & SQ) == royal_sq and not m & (EP | CASTLE | DROP):
                 to = m >> 10 & SQ
                 if not self.is_attacked(to, them, royal_key, (occ ^ 1 << royal_sq) | 1 << to, 1 << to):

@@ -259,6 +259,7 @@ class Core:
             self.drop_explicit.append(zone is not None)
         self.drop_nomate = [k in rules.drop_nomate or "*" in rules.drop_nomate for k in self.keys]
         self.drop_nocheck = [k in rules.drop_nocheck or "*" in rules.drop_nocheck for k in self.keys]
+        self.drop_rules = any(self.drop_nomate) or any(self.drop_nocheck)
         self.total_limits = [
             ({self.index[x] for x in s if x in self.index}, m) for s, m in rules.total_limits
         ]
