@@ -19,45 +19,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
-    Attributes,
-    Component,
     Hooks,
     Outcome,
-    Reading,
     contract,
     contracts,
-    letters,
 )
-from notation_toolkit.variant.rules.zones import covered, of_types, suspended, zones_of
+from notation_toolkit.variant.rules.zones import PieceZoneRule, covered, of_types, suspended, zones_of
 from notation_toolkit.variant.tables import CASTLE, SQ
 
 if TYPE_CHECKING:
-    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 
 
-class Burner(Component):
+class Burner(PieceZoneRule):
     """The ``burner`` rule."""
 
     name = "burner"
     lines = "003:161-175"
     contract = contracts(burner=contract("prefix seq_number piece_set"))
-
-    def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
-        if rule.prefix is None:
-            return  # the FBR validator requires one
-        prefix = rule.prefix.value
-        if self.name in reading.rules.extra or prefix in reading.rules.zone_prefixes:
-            reading.diag(
-                codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
-            )
-            return
-        seq = None if rule.seq_number is None else rule.seq_number.value
-        reading.rules.extra[self.name] = (prefix, letters(rule.piece_set), seq)
-        reading.rules.zone_prefixes[prefix] = self.name
 
     def hooks(self, core: Core) -> Hooks | None:
         settings = core.rules.extra.get(self.name)

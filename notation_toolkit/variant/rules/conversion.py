@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.andernach import flip
 from notation_toolkit.variant.rules.base import (
     Attributes,
@@ -33,6 +32,7 @@ from notation_toolkit.variant.rules.base import (
     contracts,
     letters,
 )
+from notation_toolkit.variant.rules.zones import claim_prefix
 from notation_toolkit.variant.tables import CAPTURE, CASTLE, DROP, PASS, SQ, _bits
 
 if TYPE_CHECKING:
@@ -50,13 +50,8 @@ class Conversion(Component):
     contract = contracts(conversion=contract("prefix", capture=",set", move=""))
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
-        if rule.prefix is None:
-            return  # the FBR validator requires one
-        prefix = rule.prefix.value
-        if self.name in reading.rules.extra or prefix in reading.rules.zone_prefixes:
-            reading.diag(
-                codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
-            )
+        prefix = claim_prefix(self.name, rule, reading)
+        if prefix is None:
             return
         from notation_toolkit.mbn import ast as mbn  # (only when a rule file is read)
 

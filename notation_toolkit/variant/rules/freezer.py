@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation_toolkit.core.nodeclass import dataclass
-from notation_toolkit.variant import codes
 from notation_toolkit.variant.rules.base import (
     Attributes,
     Component,
@@ -36,7 +35,7 @@ from notation_toolkit.variant.rules.base import (
     letters,
 )
 from notation_toolkit.variant.rules.warp import removals, remove, restore
-from notation_toolkit.variant.rules.zones import covered, of_types, zones_of
+from notation_toolkit.variant.rules.zones import claim_prefix, covered, of_types, zones_of
 
 if TYPE_CHECKING:
     from notation_toolkit.fbr import ast as fbr_ast
@@ -78,13 +77,8 @@ class FreezerRule(Component):
     )
 
     def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
-        if rule.prefix is None:
-            return  # the validator requires it (FBR)
-        prefix = rule.prefix.value
-        if self.name in reading.rules.extra or prefix in reading.rules.zone_prefixes:
-            reading.diag(
-                codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name
-            )
+        prefix = claim_prefix(self.name, rule, reading)
+        if prefix is None:
             return
         from notation_toolkit.mbn.ast import PieceSet  # (only when a rule file is read)
 

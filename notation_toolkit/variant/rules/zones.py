@@ -7,14 +7,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from notation_toolkit.variant import codes
+from notation_toolkit.variant.rules.base import Attributes, Component, Reading, letters
 from notation_toolkit.variant.tables import _bits
 
 if TYPE_CHECKING:
+    from notation_toolkit.fbr import ast as fbr_ast
     from notation_toolkit.variant.position import Position
     from notation_toolkit.variant.tables import Core
 
 Zone = Callable[[int, int, int, str | None], int]
 """A zone: (square, side, occupancy, victim) -> the squares of the zone."""
+
+
+def claim_prefix(name: str, rule: fbr_ast.FbrRule, reading: Reading) -> str | None:
+    """The prefix of the zone rule ``rule`` (read by the component ``name``), now taken by it; or
+    ``None`` with VAR203 when the component or the prefix is taken already (one rule each)."""
+    if rule.prefix is None:
+        return None  # the FBR validator requires one
+    prefix = rule.prefix.value
+    if name in reading.rules.extra or prefix in reading.rules.zone_prefixes:
+        reading.diag(codes.PART_NOT_EXECUTED, "zone_rule_once", rule.name_span or rule.span, name=rule.name)
+        return None
+    reading.rules.zone_prefixes[prefix] = name
+    return prefix
+
+
+class PieceZoneRule(Component):
+    """A zone rule with a prefix, a sequence number and a piece set (``protector``, ``burner``):
+    its settings are ``(prefix, pieces, sequence number)`` in ``Rules.extra[name]``."""
+
+    def read(self, rule: fbr_ast.FbrRule, attributes: Attributes, reading: Reading) -> None:
+        prefix = claim_prefix(self.name, rule, reading)
+        if prefix is None:
+            return
+        seq = None if rule.seq_number is None else rule.seq_number.value
+        reading.rules.extra[self.name] = (prefix, letters(rule.piece_set), seq)
 
 
 def zones_of(core: Core, prefix: str) -> list[tuple[int, Zone]]:
