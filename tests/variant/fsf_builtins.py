@@ -504,11 +504,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("chancellor", _CHESS + " on 9x9", "chancellor.fbr"),
         Builtin("embassy", _CHESS, "embassy.fbr"),
         Builtin("centaur", _CHESS, "centaur.fbr"),
-        Builtin(
-            "gustav3",
-            "zone[range]=hole 003:1131 (the start position's `*` squares)",
-            blocker="needs `zone=hole` (003:1131) and a FEEN convention for holes",
-        ),
+        Builtin("gustav3", _CHESS + "; zone[range]=hole 003:1131 (the `*` squares)", "gustav3.fbr"),
         Builtin(
             "jesonmor",
             "hill{N}[e5]=balance 003:376-384, stalemate=loss 003:985, no royal piece",
@@ -521,7 +517,12 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("grand", "pieces{Q}=total(1) 003:540, promotion=optional 003:742", "grand.fbr"),
         Builtin("opulent", "grand's rules", "opulent.fbr"),
         Builtin("tencubed", _CHESS, "tencubed.fbr"),
-        Builtin("omicron", "zone=hole 003:1131", blocker="needs `zone=hole` (003:1131)"),
+        Builtin(
+            "omicron",
+            _CHESS + "; zone[range]=hole 003:1131 (the `*` squares)",
+            "omicron.fbr",
+            letters={"H": "C", "Z": "W"},
+        ),
         Builtin(
             "troitzky", "royal 003:894, promotion 003:658-708; zone[range]=hole 003:1131", "troitzky.fbr"
         ),

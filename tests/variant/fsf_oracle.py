@@ -114,6 +114,8 @@ SPECS: dict[str, Spec] = {
     "perfect": Spec("perfect.fbr", "perfect", {}, 3),
     # holes (zone=hole): Fairy-Stockfish's walls
     "troitzky": Spec("troitzky.fbr", "troitzky", {}, 3),
+    "gustav3": Spec("gustav3.fbr", "gustav3", {}, 3),
+    "omicron": Spec("omicron.fbr", "omicron", {"H": "C", "Z": "W"}, 3),
 }
 
 
