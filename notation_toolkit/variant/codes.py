@@ -274,6 +274,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "benedict_needs_royal": "benedict needs royal pieces: the king whose flip wins (003:135)",
         "direction_needs": "direction needs a cardinal direction and a board range (003:255)",
         "zone_needs_range": "zone needs a board range: the squares of the zone (003:1119)",
+        "hole_piece_set": "a hole for some pieces only is not executed (003:1131: no piece enters one)",
+        "captureonly_castling": "castling with a capture-only zone is not executed (003:1123)",
         "zone_rule_once": "the variant core executes one {name} rule per file, with a prefix of its own",
         "magnetic_plain_board": "the variant core executes magnetic on a board whose edges do not join",
         "warp_holding": "warp with holding is not executed: a warped piece dropped again is not initial "
@@ -433,6 +435,8 @@ _HINTS: dict[str, dict[str, str]] = {
         "benedict_needs_royal": "add the rule royal (royal{{K}}: the king to flip)",
         "direction_needs": "write direction<n>[1-2]",
         "zone_needs_range": "write zone[a1,h8]=hole",
+        "hole_piece_set": "write zone[d4]=hole, without a piece set",
+        "captureonly_castling": "remove castling or the captureonly zone",
         "zone_rule_once": "give every piece of the rule the same prefix, one prefix per rule",
         "magnetic_plain_board": "remove cylindric or torus",
         "warp_holding": "remove holding, or play this variant with another tool",

@@ -1,4 +1,5 @@
-"""Holes, ``zone[range]=hole``: "No piece can move into a hole, or cross a hole" (003:1131).
+"""Holes, ``zone[range]=hole``: "No piece can move into a hole, or cross a hole" (003:1131), and
+capture-only zones, ``zone[range]=captureonly`` (003:1123).
 
 Positions worked by hand from the page's words; Fairy-Stockfish's Troitzky chess (its walls, ``*``)
 is compared along random games in test_variant_oracle.py (``troitzky.fbr``)."""
@@ -82,7 +83,7 @@ def test_holes_in_feen_and_fen() -> None:
 
 def test_a_zone_without_a_range_or_with_other_attributes_is_refused() -> None:
     for rules, code in (
-        ("zone[d4]=captureonly", "VAR202"),
+        ("zone", "FBR205"),  # the FBR checker already asks for the range
         ("zone[d4]=dontcross", "VAR202"),
         ("zone[d4]=river", "VAR202"),
         ("zone{N}[d4]=hole", "VAR203"),
@@ -119,3 +120,44 @@ def test_blacks_side_holes_stay_on_the_board_whatever_the_mirror(mirror: str, ex
         "c8h8",
     ]
     assert _moves(pos, "f5") == expected
+
+
+# -- captureonly (003:1123): "Entering this zone can only be done when capturing" --------------------
+
+
+def test_003_1123_a_piece_enters_a_capture_only_zone_only_by_capturing() -> None:
+    pos = _variant("zone[4-8]=captureonly").position("k^7/8/3n4/8/8/8/8/3RK^3 / C/c")
+    assert _moves(pos, "d1") == ["d1a1", "d1b1", "d1c1", "d1d2", "d1d3", "d1d6"]
+
+
+def test_003_1123_the_piece_set_restricts_the_zone_to_its_pieces() -> None:
+    pos = _variant("zone{R}[4-8]=captureonly").position("k^7/8/8/8/8/8/4N3/3RK^3 / C/c")
+    assert "e2d4" in _moves(pos, "e2")  # a knight is not restricted
+    assert "d1d4" not in _moves(pos, "d1")
+
+
+def test_003_1123_a_drop_is_no_capture_and_does_not_enter() -> None:
+    pos = _variant("holding drop zone[3-8]=captureonly").position("k^7/8/8/8/8/8/8/4K^3 N/ C/c")
+    drops = [m for m in _moves(pos) if "@" in m]
+    assert sorted({m[-1] for m in drops}) == ["1", "2"]
+
+
+def test_captureonly_with_castling_is_refused() -> None:
+    with pytest.raises(NotationError) as err:
+        _variant("zone[4-8]=captureonly O-O=[*]isR[g]=isR[f]")
+    assert err.value.diagnostics[0].code == "VAR203"
+
+
+@pytest.mark.parametrize(
+    ("mirror", "forbidden"),
+    [
+        ("", []),  # vertical (003:464): Black's zone is e-h 1-4, the rook on h3 is inside it
+        ("mirror=vertical,horizontal", ["h3a3", "h3b3", "h3c3", "h3d3"]),  # point symmetry: a-d 1-4
+        ("!mirror", ["h3h5", "h3h6", "h3h7", "h3h8"]),  # no reflection: e-h 5-8, as the first player's
+    ],
+)
+def test_blacks_side_a_capture_only_zone_follows_the_mirror(mirror: str, forbidden: list[str]) -> None:
+    variant = _variant(f"{mirror} zone[e-h5-8]=captureonly")
+    pos = variant.position("k^7/8/8/8/8/7r/8/1K^6 / c/C")
+    everything = [f"h3{f}3" for f in "abcdefg"] + [f"h3h{r}" for r in (1, 2, 4, 5, 6, 7, 8)]
+    assert _moves(pos, "h3") == sorted(set(everything) - set(forbidden))
