@@ -45,6 +45,8 @@ LETTERS = {
     "torishogi": {"+S": "G", "+F": "E"},
     "minixiangqi": {"G": "K"},
     "manchu": {"G": "K"},
+    # omicron.fbr writes Fairy-Stockfish's camel C and wazir W as H and Z (C and W are MBN letters)
+    "omicron": {"H": "C", "Z": "W"},
 }
 
 
