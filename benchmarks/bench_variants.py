@@ -4,7 +4,8 @@
     .venv/bin/python benchmarks/bench_variants.py --compiled [--tree DIR] [--rounds 3]
 
 1. chess perft through the generic core against python-chess's perft on the same positions
-   (target: at least 1.0x python-chess; CPU time, ``time.process_time``);
+   (target: at least 1.0x python-chess; CPU time, ``time.process_time``), and the same perft
+   written with the public API, ``legal_moves()`` / ``push`` / ``pop`` (target: at least 0.8x);
 2. legal-move lists per position against Fairy-Stockfish through its Python API
    (``pyffish.legal_moves`` per position; target: at least 10x more positions/s);
 3. three-check, King of the Hill, antichess, atomic, horde and crazyhouse perft against
@@ -59,6 +60,18 @@ def chess_perft(board: chess.Board, depth: int) -> int:
     return total
 
 
+def api_perft(pos: Position, depth: int) -> int:
+    """Perft as a user writes it: ``legal_moves()``, ``push``, ``pop`` (the public API)."""
+    if depth == 1:
+        return len(pos.legal_moves())
+    total = 0
+    for move in pos.legal_moves():
+        pos.push(move)
+        total += api_perft(pos, depth - 1)
+        pos.pop()
+    return total
+
+
 def timed(fn: Callable[..., int], *args: object) -> tuple[int, float]:
     # CPU time: the machine is shared, and other jobs' wall time is not ours
     start = time.process_time()
@@ -101,6 +114,12 @@ def main() -> None:
         print(
             f"   {fen[:24]}... depth {depth}: {ours} nodes; core {ours / t_ours:,.0f} nodes/s, python-chess "
             f"{theirs / t_theirs:,.0f} nodes/s, ratio {t_theirs / t_ours:.2f}x"
+        )
+        public, t_public = timed(api_perft, v.position(fen), depth)
+        assert public == theirs
+        print(
+            f"   {'':27} through the public API (legal_moves/push/pop): {public / t_public:,.0f} nodes/s, "
+            f"ratio {t_theirs / t_public:.2f}x"
         )
 
     try:
