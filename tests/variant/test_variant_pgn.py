@@ -50,6 +50,19 @@ LETTERS = {
 }
 
 
+SAN_DIFFERS = {
+    "coregal": "a check to the royal queen is marked '+'; Fairy-Stockfish marks checks to the king only",
+    "atomic": "'+' where the checking move would explode its own king or the kings touch",
+    "misere": "Fairy-Stockfish writes '#' for a mate that wins for the mated side",
+    "judkins": "a declined promotion with check; the gold's origin after a capture",
+    "gorogoro": "the gold's origin after a capture",
+    "euroshogi": "the gold's origin after a capture",
+    "omicron": "the promotion choice keeps the rule file's letter (=H, Fairy-Stockfish =C)",
+}
+"""Variants whose SAN differs from Fairy-Stockfish's in the long games (docs/pgn.md, "Known
+differences"): left out of the many-games comparison until the writer follows them."""
+
+
 @functools.cache
 def load(name: str) -> Variant:
     return Variant.load(EXAMPLES / SPECS[name].file if name in SPECS else EXAMPLES / f"{name}.fbr")
@@ -119,17 +132,23 @@ def _compare(name: str, spec: Spec, games: int, plies: int, seed: int) -> tuple[
 
 def _san_agreement(games: int, plies: int) -> None:
     pytest.importorskip("pyffish")
-    total = raw = left = 0
+    total = left = 0
     shown: list[str] = []
+    raw_where_letters_agree = {}
     for name, spec in SPECS.items():
+        if games > 1 and name in SAN_DIFFERS:
+            continue
         n, r, lf, s = _compare(name, spec, games, plies, seed=11)
-        total, raw, left = total + n, raw + r, left + lf
+        total, left = total + n, left + lf
         shown += s
+        if name not in LETTERS:
+            raw_where_letters_agree[name] = r
     assert total > 0.8 * games * plies * len(SPECS)
-    # measured: 98.8% identical as written over the slow run's 24,882 plies; every difference is
-    # one of the documented ones (docs/pgn.md), mostly shogi's promoted pieces
-    assert raw / total <= 0.015, (raw, total)
+    # every difference is one of the documented ones (docs/pgn.md): letters of their own for
+    # promoted shogi pieces, the xiangqi general, omicron's camel and wazir; where the letters are
+    # the same, the SAN is the same as written
     assert left == 0, shown[:10]
+    assert not any(raw_where_letters_agree.values()), {k: v for k, v in raw_where_letters_agree.items() if v}
 
 
 def test_san_agrees_with_fairy_stockfish() -> None:
